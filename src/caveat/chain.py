@@ -1,0 +1,105 @@
+"""Run the guards that apply to an event, in registry order, each in isolation.
+
+A guard that raises, or that overruns its time budget, is skipped and logged; the
+chain goes on, and the hook still answers (SPEC §1.7).
+"""
+
+from __future__ import annotations
+
+import time
+
+from caveat.guards import GUARDS
+from caveat.log import log
+
+try:
+    import _signal
+
+    _HAS_TIMER = hasattr(_signal, "setitimer")
+except ImportError:  # pragma: no cover - every CPython has _signal
+    _HAS_TIMER = False
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import FrameType
+
+    from caveat.event import Event
+    from caveat.event import Finding
+    from caveat.guards.base import Context
+    from caveat.guards.base import Guard
+
+
+class Overrun(BaseException):
+    """Raised inside a guard when its budget runs out. A BaseException, so that a
+    guard's own ``except Exception`` cannot swallow it."""
+
+
+def select(event: Event, messages: frozenset[str] = frozenset()) -> list[Guard]:
+    """Guards that handle the event's name and tool, limited to those bound to one of
+    ``messages`` when any are named."""
+    chosen = []
+    for guard in GUARDS:
+        if event.name not in guard.EVENTS:
+            continue
+        if guard.TOOLS and event.tool not in guard.TOOLS:
+            continue
+        if messages and messages.isdisjoint(guard.MESSAGES):
+            continue
+        chosen.append(guard)
+    return chosen
+
+
+def _on_alarm(signum: int, frame: FrameType | None) -> None:
+    raise Overrun
+
+
+class _Budget:
+    """Arms a real-time interval timer around one guard when the platform and thread
+    allow it; elsewhere the overrun is only measured and logged."""
+
+    __slots__ = ("_armed", "_previous", "seconds")
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._armed = False
+        self._previous: object = None
+
+    def __enter__(self) -> None:
+        if not _HAS_TIMER or self.seconds <= 0:
+            return
+        try:
+            self._previous = _signal.signal(_signal.SIGALRM, _on_alarm)
+        except ValueError:  # not the main thread
+            return
+        _signal.setitimer(_signal.ITIMER_REAL, self.seconds)
+        self._armed = True
+
+    def __exit__(self, *exc: object) -> None:
+        if self._armed:
+            _signal.setitimer(_signal.ITIMER_REAL, 0)
+            _signal.signal(_signal.SIGALRM, self._previous)  # type: ignore[arg-type]
+
+
+# One row per guard for ``caveat explain``: (guard id, outcome, seconds, detail).
+Trace = list[tuple[str, str, float, str]]
+
+
+def run(event: Event, ctx: Context, guards: list[Guard], trace: Trace | None = None) -> list[Finding]:
+    findings: list[Finding] = []
+    for guard in guards:
+        started = time.perf_counter()
+        outcome, detail = "silent", ""
+        try:
+            with _Budget(guard.BUDGET_S):
+                found = guard.check(event, ctx)
+            findings.extend(found)
+            if found:
+                outcome, detail = "fired", f"{len(found)} finding(s)"
+        except Overrun:
+            outcome, detail = "overrun", f"exceeded its {guard.BUDGET_S:g} s budget"
+            log(f"guard {guard.ID} {detail}; skipped")
+        except Exception as exc:
+            outcome, detail = "error", f"{type(exc).__name__}: {exc}"
+            log(f"guard {guard.ID} failed ({detail}); skipped")
+        if trace is not None:
+            trace.append((guard.ID, outcome, time.perf_counter() - started, detail))
+    return findings

@@ -1,0 +1,175 @@
+"""The normalized facts a guard sees, and what a guard reports.
+
+Records are slotted, immutable classes written by hand: the hook path cannot afford
+``dataclasses``, ``typing`` or ``collections`` at start-up (SPEC §12).
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+_set = object.__setattr__
+
+# How the text of a FileEdit relates to the file.
+WHOLE = "whole"  # text is the entire new file (Write, patch Add File)
+FRAGMENT = "fragment"  # text replaces ``old`` somewhere in the file (Edit, MultiEdit)
+HUNK = "hunk"  # text is the added lines of a patch hunk, ``old`` the removed ones
+CELL = "cell"  # text is one notebook cell's new source
+DELETE = "delete"  # the file is removed; text is empty
+
+
+class _Record:
+    """Base for immutable records: attributes are set once, in ``__init__``."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def _fields(self) -> Iterator[tuple[str, object]]:
+        for name in self.__slots__:
+            yield name, getattr(self, name)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return tuple(self._fields()) == tuple(other._fields())  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._fields()))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in self._fields())
+        return f"{type(self).__name__}({inner})"
+
+
+class FileEdit(_Record):
+    """One file a tool call writes: its absolute path and the text it puts there."""
+
+    __slots__ = ("path", "text", "kind", "old", "moved_from")
+
+    path: str
+    text: str
+    kind: str
+    old: str
+    moved_from: str
+
+    def __init__(
+        self, path: str, text: str, kind: str = WHOLE, old: str = "", moved_from: str = ""
+    ) -> None:
+        _set(self, "path", path)
+        _set(self, "text", text)
+        _set(self, "kind", kind)
+        _set(self, "old", old)
+        _set(self, "moved_from", moved_from)
+
+
+class Event(_Record):
+    """One hook invocation, in Claude Code's vocabulary whatever the vendor."""
+
+    __slots__ = (
+        "name",
+        "tool",
+        "edits",
+        "command",
+        "shell",
+        "cwd",
+        "session_id",
+        "turn_id",
+        "transcript_path",
+        "source",
+        "permission_mode",
+        "stop_hook_active",
+        "contract",
+    )
+
+    name: str
+    tool: str
+    edits: tuple[FileEdit, ...]
+    command: str
+    shell: str
+    cwd: str
+    session_id: str
+    turn_id: str
+    transcript_path: str
+    source: str
+    permission_mode: str
+    stop_hook_active: bool
+    contract: str
+
+    def __init__(
+        self,
+        name: str,
+        tool: str = "",
+        edits: tuple[FileEdit, ...] = (),
+        command: str = "",
+        shell: str = "",
+        cwd: str = "",
+        session_id: str = "",
+        turn_id: str = "",
+        transcript_path: str = "",
+        source: str = "",
+        permission_mode: str = "",
+        stop_hook_active: bool = False,
+        contract: str = "claude",
+    ) -> None:
+        _set(self, "name", name)
+        _set(self, "tool", tool)
+        _set(self, "edits", edits)
+        _set(self, "command", command)
+        _set(self, "shell", shell)
+        _set(self, "cwd", cwd)
+        _set(self, "session_id", session_id)
+        _set(self, "turn_id", turn_id)
+        _set(self, "transcript_path", transcript_path)
+        _set(self, "source", source)
+        _set(self, "permission_mode", permission_mode)
+        _set(self, "stop_hook_active", stop_hook_active)
+        _set(self, "contract", contract)
+
+    @property
+    def target(self) -> str:
+        """The path the call acts on: its first edited file, else its cwd."""
+        return self.edits[0].path if self.edits else self.cwd
+
+
+class Finding(_Record):
+    """What one guard found: the message to render and the values to fill it with.
+
+    ``variant`` selects an ``## Advisory: <variant>`` section of the message (the plain
+    ``## Advisory`` when empty); ``key`` identifies the finding within its guard and
+    file (a package name, a primitive) so repeated advice can be recognised.
+    """
+
+    __slots__ = ("guard", "message", "values", "variant", "key", "deny")
+
+    guard: str
+    message: str
+    values: tuple[tuple[str, str], ...]
+    variant: str
+    key: str
+    deny: bool
+
+    def __init__(
+        self,
+        guard: str,
+        message: str,
+        values: dict[str, str],
+        variant: str = "",
+        key: str = "",
+        deny: bool = False,
+    ) -> None:
+        _set(self, "guard", guard)
+        _set(self, "message", message)
+        _set(self, "values", tuple(values.items()))
+        _set(self, "variant", variant)
+        _set(self, "key", key)
+        _set(self, "deny", deny)
+
+    def value_map(self) -> dict[str, str]:
+        return dict(self.values)

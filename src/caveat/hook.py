@@ -1,0 +1,175 @@
+"""The runtime contract of ``caveat hook`` (SPEC §1), in one place.
+
+Read stdin once (at most 32 MiB), dispatch, write nothing or one JSON object in one
+write, exit 0 — whatever happens. ``CAVEAT_DISABLE=1`` turns it all off.
+
+Everything imported here at module level is on the silent path, so it imports as
+little as it can: no argparse, typing, dataclasses, pathlib, json or re. The fastest
+way to start it is ``caveat/_launch.py`` (see there).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from caveat.chain import Trace
+    from caveat.event import Event
+    from caveat.event import Finding
+
+INPUT_LIMIT = 32 * 1024 * 1024
+_OFF = frozenset({"1", "true", "yes", "on"})
+
+
+def disabled(env: Mapping[str, str]) -> bool:
+    return env.get("CAVEAT_DISABLE", "").strip().lower() in _OFF
+
+
+def parse_args(args: list[str]) -> tuple[str, list[str], bool]:
+    """``[--contract ID] [--explain] [EVENT] [MESSAGE ...]`` → (contract, rest, explain).
+    Unknown options are ignored: the hook must answer whatever it is given."""
+    from caveat.contracts import DEFAULT
+
+    contract, rest, explain = DEFAULT, [], False
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--contract" and i + 1 < len(args):
+            contract = args[i + 1]
+            i += 2
+            continue
+        if arg.startswith("--contract="):
+            contract = arg.partition("=")[2]
+        elif arg == "--explain":
+            explain = True
+        elif not arg.startswith("-"):
+            rest.append(arg)
+        i += 1
+    return contract, rest, explain
+
+
+class Outcome:
+    """What one dispatch produced, kept for ``caveat explain`` and the tests."""
+
+    __slots__ = ("contract", "event", "findings", "output", "reason", "text", "trace")
+
+    def __init__(self) -> None:
+        self.contract = ""
+        self.event: Event | None = None
+        self.findings: list[Finding] = []
+        self.text = ""
+        self.output = ""
+        self.reason = ""
+        self.trace: Trace = []
+
+
+def dispatch(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
+    """Everything between the bytes read and the JSON text written."""
+    from caveat import contracts
+    from caveat.jsonio import loads
+
+    result = Outcome()
+    if disabled(env):
+        result.reason = "CAVEAT_DISABLE is set"
+        return result
+    contract_id, rest, _ = parse_args(args)
+    result.contract = contract_id
+    contract = contracts.load(contract_id)
+    if contract is None:
+        result.reason = f"unknown contract {contract_id!r}"
+        return result
+    event_arg = ""
+    if rest and rest[0] in contract.EVENTS:
+        event_arg = rest.pop(0)
+    names = frozenset(n[:-3] if n.endswith(".md") else n for n in rest)
+    if len(data) > INPUT_LIMIT:
+        result.reason = "input over 32 MiB"
+        return result
+    try:
+        payload = loads(data.decode("utf-8", "replace"))
+    except (ValueError, RecursionError):
+        result.reason = "input is not JSON"
+        return result
+    if not isinstance(payload, dict):
+        result.reason = "input is not a JSON object"
+        return result
+    event = contract.normalize(payload, event_arg, env)
+    result.event = event
+    if event is None:
+        result.reason = "not an event this contract knows"
+        return result
+
+    from caveat import chain
+
+    guards = chain.select(event, names)
+    if not guards:
+        result.reason = "no guard handles this event and tool"
+        return result
+    from caveat.guards.base import Context
+
+    ctx = Context(event, env)
+    result.findings = chain.run(event, ctx, guards, result.trace)
+    if not result.findings:
+        result.reason = "no guard found anything"
+        return result
+
+    from caveat.messages import render
+
+    result.text = render(result.findings, env, ctx.git_root())
+    if not result.text:
+        result.reason = "no advisory could be rendered"
+        return result
+    deny = False  # strict mode arrives with configuration
+    result.output = contract.envelope(event, result.text, deny) or ""
+    if not result.output:
+        result.reason = f"{contract_id} does not hand {event.name} output to the model"
+    return result
+
+
+def read_input(fd: int = 0) -> bytes:
+    """All of stdin, or just past the limit (the caller then refuses it)."""
+    chunks: list[bytes] = []
+    total = 0
+    try:
+        while total <= INPUT_LIMIT:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError:
+        pass
+    return b"".join(chunks)
+
+
+def write_output(text: str, fd: int = 1) -> None:
+    if not text:
+        return
+    data = text.encode("utf-8", "replace")
+    try:
+        while data:
+            data = data[os.write(fd, data) :]
+    except OSError:
+        pass  # a closed stdout (EPIPE) is the harness's business, not a reason to fail
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: never raises, always exits 0."""
+    output = ""
+    try:
+        args = sys.argv[1:] if argv is None else argv
+        output = dispatch(args, read_input(), os.environ).output
+    except BaseException as exc:  # fail open, whatever it was
+        try:
+            from caveat.log import log
+
+            log(f"hook failed open: {type(exc).__name__}: {exc}")
+        except BaseException:
+            pass
+        output = ""
+    write_output(output)
+    os._exit(0)  # skip interpreter teardown: nothing left to flush, and it is faster

@@ -1,0 +1,203 @@
+"""From findings to the text the model reads.
+
+For each finding: the Advisory section of its message (or ``Advisory: <variant>``),
+placeholders filled with sanitised values, then ``Full procedure: <path>``. The whole
+text is capped at 10,000 characters, with a note of how many advisories were left
+out. Parsed messages are cached by content hash in the state folder, so that a firing
+hook does not import markdown-it-py each time; a stale or corrupt cache is rebuilt.
+"""
+
+from __future__ import annotations
+
+import os
+import zlib
+
+from caveat import jsonio
+from caveat import state
+from caveat.log import log
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from caveat.event import Finding
+
+LIMIT = 10_000
+ADVISORY = "Advisory"
+CACHE_FILE = "messages.cache.json"
+_CACHE_VERSION = 1
+_PACKAGE = os.path.dirname(os.path.abspath(__file__))
+
+
+def bundled_dir() -> str:
+    """``messages/`` inside the installed package, else the source checkout's."""
+    inside = os.path.join(_PACKAGE, "messages")
+    if os.path.isdir(inside):
+        return inside
+    return os.path.join(os.path.dirname(os.path.dirname(_PACKAGE)), "messages")
+
+
+def locate(name: str, project_root: str | None = None) -> str:
+    """The file for message ``name``: a project override in ``.caveat/messages/`` when
+    the project has one, else the bundled copy."""
+    filename = name if name.endswith(".md") else name + ".md"
+    if project_root:
+        override = os.path.join(project_root, ".caveat", "messages", filename)
+        if os.path.isfile(override):
+            return override
+    return os.path.join(bundled_dir(), filename)
+
+
+class MessageStore:
+    """Parsed messages for one hook run, backed by the on-disk parse cache."""
+
+    def __init__(self, env: Mapping[str, str]) -> None:
+        self._env = env
+        self._cache: dict[str, object] | None = None
+        self._dirty = False
+
+    def _cache_path(self) -> str | None:
+        folder = state.ensure(self._env)
+        return os.path.join(folder, CACHE_FILE) if folder else None
+
+    def _entries(self) -> dict[str, object]:
+        if self._cache is None:
+            self._cache = {}
+            path = self._cache_path()
+            raw = state.read_bytes(path) if path else None
+            if raw:
+                try:
+                    data = jsonio.loads(raw.decode("utf-8"))
+                except (ValueError, RecursionError):
+                    data = None
+                if isinstance(data, dict) and data.get("version") == _CACHE_VERSION:
+                    entries = data.get("entries")
+                    if isinstance(entries, dict):
+                        self._cache = entries
+        return self._cache
+
+    def sections(self, path: str) -> dict[str, str] | None:
+        """The message's sections, or None when the file is missing or unreadable."""
+        try:
+            with open(path, "rb") as handle:
+                raw = handle.read(1 << 20)
+        except OSError as exc:
+            log(f"message {path!r} unreadable: {exc}")
+            return None
+        digest = f"{zlib.crc32(raw):08x}-{len(raw)}"
+        entries = self._entries()
+        entry = entries.get(path)
+        if isinstance(entry, dict) and entry.get("hash") == digest:
+            cached = entry.get("sections")
+            if isinstance(cached, dict) and all(
+                isinstance(k, str) and isinstance(v, str) for k, v in cached.items()
+            ):
+                return cached
+        from caveat.msgparse import parse
+
+        try:
+            parsed = parse(raw.decode("utf-8", "replace"))
+        except Exception as exc:
+            log(f"message {path!r} could not be parsed: {exc}")
+            return None
+        entries[path] = {"hash": digest, "sections": parsed}
+        self._dirty = True
+        return parsed
+
+    def save(self) -> None:
+        if not self._dirty or self._cache is None:
+            return
+        path = self._cache_path()
+        if path:
+            payload = jsonio.dumps({"version": _CACHE_VERSION, "entries": self._cache})
+            state.write_atomic(path, payload.encode("utf-8", "replace"))
+        self._dirty = False
+
+
+def fill(template: str, values: Mapping[str, str]) -> str:
+    """Replace ``{name}`` with its sanitised value; ``{{`` and ``}}`` are literal braces.
+    A placeholder without a value is left as written (``caveat messages check`` flags
+    it)."""
+    from caveat.sanitize import clean
+
+    out: list[str] = []
+    i, n = 0, len(template)
+    while i < n:
+        ch = template[i]
+        if ch == "{":
+            if template.startswith("{{", i):
+                out.append("{")
+                i += 2
+                continue
+            close = template.find("}", i + 1)
+            name = template[i + 1 : close] if close > 0 else ""
+            if name and name.replace("_", "a").isalnum() and name in values:
+                out.append(clean(values[name]))
+                i = close + 1
+                continue
+        elif ch == "}" and template.startswith("}}", i):
+            out.append("}")
+            i += 2
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def advisory(sections: Mapping[str, str], variant: str) -> str:
+    if variant:
+        chosen = sections.get(f"{ADVISORY}: {variant}")
+        if chosen:
+            return chosen
+    return sections.get(ADVISORY, "")
+
+
+def render(findings: list[Finding], env: Mapping[str, str], project_root: str | None) -> str:
+    """The capped text for ``findings`` in order; "" when none could be rendered."""
+    store = MessageStore(env)
+    units: list[tuple[str, str]] = []  # (advisory text, its message path)
+    for finding in findings:
+        path = locate(finding.message, project_root)
+        sections = store.sections(path)
+        template = advisory(sections, finding.variant) if sections else ""
+        if not template:
+            log(f"message {finding.message!r} has no usable Advisory; finding dropped")
+            continue
+        text = fill(template, finding.value_map()).strip()
+        if text:
+            units.append((text, path))
+    store.save()
+    return cap(units)
+
+
+def _join(units: list[tuple[str, str]]) -> str:
+    parts: list[str] = []
+    for index, (text, path) in enumerate(units):
+        parts.append(text)
+        following = units[index + 1][1] if index + 1 < len(units) else None
+        if following != path:  # one procedure line after a run of the same message
+            parts.append(f"Full procedure: {path}")
+    return "\n\n".join(parts)
+
+
+def cap(units: list[tuple[str, str]], limit: int = LIMIT) -> str:
+    """Join the units, dropping trailing ones (and saying how many) to fit ``limit``."""
+    kept = list(units)
+    while kept:
+        text = _join(kept)
+        dropped = len(units) - len(kept)
+        if dropped:
+            noun = "advisory" if dropped == 1 else "advisories"
+            text += f"\n\n[{dropped} more caveat {noun} left out to stay within {limit:,} characters.]"
+        if len(text) <= limit:
+            return text
+        if len(kept) == 1:
+            break
+        kept.pop()
+    if not units:
+        return ""
+    first = _join(units[:1])
+    note = "\n[truncated]"
+    if len(units) > 1:
+        note = f"\n[truncated; {len(units) - 1} more advisories left out]"
+    return first[: limit - len(note)] + note

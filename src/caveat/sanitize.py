@@ -1,0 +1,54 @@
+"""Make a finding's value safe to show the model: one line, bounded, no secrets."""
+
+from __future__ import annotations
+
+import re
+
+VALUE_LIMIT = 300
+REDACTED = "[redacted]"
+
+# Shapes of credentials that must never reach the model's context. Each pattern is
+# linear: literal prefixes and single bounded character classes, no nested repeats.
+_SECRETS = re.compile(
+    "|".join(
+        (
+            r"-----BEGIN [A-Z ]*PRIVATE KEY-----",
+            r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b",  # AWS access key id
+            r"\bgh[pousr]_[A-Za-z0-9]{20,}",  # GitHub tokens
+            r"\bgithub_pat_[A-Za-z0-9_]{20,}",
+            r"\bglpat-[A-Za-z0-9_-]{20,}",  # GitLab
+            r"\bxox[abposr]-[A-Za-z0-9-]{10,}",  # Slack
+            r"\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}",  # Anthropic / OpenAI
+            r"\bAIza[0-9A-Za-z_-]{35}",  # Google API key
+            r"\bnpm_[A-Za-z0-9]{36}",
+            r"\bpypi-[A-Za-z0-9_-]{50,}",
+            r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+",  # JWT
+            r"(?<=://)[^/\s:@]{1,256}:[^/\s@]{1,256}(?=@)",  # user:password@ in a URL
+            r"(?i)(?<=://)[^/\s:@]{16,256}(?=@)",  # token@ in a URL
+        )
+    )
+)
+# key=value / key: value where the key names a secret; the value is replaced.
+_ASSIGNED = re.compile(
+    r"(?i)\b([A-Za-z0-9_.-]{0,40}(?:password|passwd|secret|token|api[_-]?key|auth)"
+    r"[A-Za-z0-9_.-]{0,40})(\s{0,3}[:=]\s{0,3})(\"[^\"\n]{0,512}\"|'[^'\n]{0,512}'|[^\s\"',;]{1,512})"
+)
+
+
+def redact(text: str) -> str:
+    text = _SECRETS.sub(REDACTED, text)
+    return _ASSIGNED.sub(lambda m: m.group(1) + m.group(2) + REDACTED, text)
+
+
+def clean(value: str, limit: int = VALUE_LIMIT) -> str:
+    """One line, control characters and lone surrogates removed, secrets redacted,
+    at most ``limit`` characters."""
+    if len(value) > limit * 8:
+        value = value[: limit * 8]
+    value = value.encode("utf-8", "replace").decode("utf-8")
+    value = "".join(ch if ch >= " " and ch != "\x7f" else " " for ch in value)
+    value = " ".join(value.split())
+    value = redact(value)
+    if len(value) > limit:
+        value = value[: limit - 1].rstrip() + "…"
+    return value

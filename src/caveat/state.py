@@ -1,0 +1,87 @@
+"""The per-user state folder: where it is, and making sure it is ours alone.
+
+Resolution (SPEC §7): ``CAVEAT_STATE_DIR``, else ``$CLAUDE_PLUGIN_DATA/state``, else
+``$XDG_STATE_HOME/caveat``, else ``~/.local/state/caveat`` (``%LOCALAPPDATA%`` on
+Windows). The folder is 0700; files in it are 0600 and replaced atomically.
+"""
+
+from __future__ import annotations
+
+import os
+
+from caveat.log import log
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+
+def location(env: Mapping[str, str]) -> str:
+    explicit = env.get("CAVEAT_STATE_DIR", "")
+    if explicit:
+        return explicit
+    plugin = env.get("CLAUDE_PLUGIN_DATA", "")
+    if plugin:
+        return os.path.join(plugin, "state")
+    xdg = env.get("XDG_STATE_HOME", "")
+    if xdg and os.path.isabs(xdg):
+        return os.path.join(xdg, "caveat")
+    if os.name == "nt" and env.get("LOCALAPPDATA"):
+        return os.path.join(env["LOCALAPPDATA"], "caveat", "state")
+    home = env.get("HOME", "") or os.path.expanduser("~")
+    return os.path.join(home, ".local", "state", "caveat")
+
+
+def ensure(env: Mapping[str, str]) -> str | None:
+    """The state folder, created if needed; None when it cannot be used safely."""
+    path = location(env)
+    try:
+        os.makedirs(path, mode=0o700, exist_ok=True)
+        info = os.lstat(path)
+    except (OSError, ValueError) as exc:
+        log(f"state dir {path!r} unusable: {exc}")
+        return None
+    if (info.st_mode & 0o170000) != 0o040000:
+        log(f"state dir {path!r} is not a folder (a symlink or a file); not using it")
+        return None
+    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+        log(f"state dir {path!r} belongs to another user; not using it")
+        return None
+    if info.st_mode & 0o077:
+        try:
+            os.chmod(path, 0o700)
+        except OSError as exc:
+            log(f"cannot tighten {path!r} to 0700: {exc}")
+            return None
+    return path
+
+
+def write_atomic(path: str, data: bytes) -> bool:
+    """Replace ``path`` with ``data`` (temp file + rename, mode 0600)."""
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+        return True
+    except OSError as exc:
+        log(f"cannot write {path!r}: {exc}")
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        return False
+
+
+def read_bytes(path: str, limit: int = 4 * 1024 * 1024) -> bytes | None:
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError:
+        return None
+    return data if len(data) <= limit else None

@@ -17,7 +17,7 @@ def git_root(path: str) -> str | None:
     ``path`` need not exist (a Write may create it and its parents); the walk starts
     at the deepest part of it that does.
     """
-    if not path:
+    if not path or "\x00" in path:
         return None
     try:
         current = os.path.abspath(path)

@@ -24,7 +24,7 @@ _SECRETS = re.compile(
             r"\bpypi-[A-Za-z0-9_-]{50,}",
             r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+",  # JWT
             r"(?<=://)[^/\s:@]{1,256}:[^/\s@]{1,256}(?=@)",  # user:password@ in a URL
-            r"(?i)(?<=://)[^/\s:@]{16,256}(?=@)",  # token@ in a URL
+            r"(?<=://)[^/\s:@]{16,256}(?=@)",  # token@ in a URL
         )
     )
 )

@@ -1,0 +1,46 @@
+"""Sub-commands other than ``hook``: argparse, and one handler module per command."""
+
+from __future__ import annotations
+
+import argparse
+
+from caveat import __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="caveat",
+        description="Advisory guard engine for AI coding-agent hooks.",
+    )
+    parser.add_argument("--version", action="version", version=f"caveat {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.add_parser(
+        "hook",
+        help="run as a harness hook: read one payload on stdin, answer on stdout",
+        description=(
+            "caveat hook [--contract ID] [EVENT] [MESSAGE ...]: read the payload on "
+            "stdin, run the guards, print nothing or one JSON envelope; always exit 0."
+        ),
+    )
+    demo = sub.add_parser(
+        "demo",
+        help="feed example payloads through the hook and print what the model receives",
+    )
+    demo.add_argument(
+        "directory",
+        nargs="?",
+        help="folder with payloads/*.json and project/ (default: the bundled examples)",
+    )
+    demo.add_argument("--contract", default="claude", help="vendor contract (default: claude)")
+    return parser
+
+
+def run(args: list[str]) -> int:
+    parser = build_parser()
+    opts = parser.parse_args(args)
+    if opts.command == "demo":
+        from caveat.commands import demo
+
+        return demo.run(directory=opts.directory, contract=opts.contract)
+    parser.print_help()
+    return 2

@@ -1,0 +1,90 @@
+"""``caveat demo``: run the example payloads through the real hook, one process each,
+and show what the harness would receive and the text the model would read."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import caveat
+
+PLACEHOLDER = "{project}"
+
+
+def default_examples() -> str | None:
+    """The source checkout's ``examples/`` folder, when caveat runs from one."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(caveat.__file__))))
+    candidate = os.path.join(root, "examples")
+    return candidate if os.path.isdir(os.path.join(candidate, "payloads")) else None
+
+
+def hook_command(contract: str) -> list[str]:
+    launcher = os.path.join(os.path.dirname(os.path.abspath(caveat.__file__)), "_launch.py")
+    return [sys.executable, "-I", launcher, "--contract", contract]
+
+
+def run(directory: str | None, contract: str = "claude") -> int:
+    directory = directory or default_examples()
+    if not directory:
+        print(
+            "caveat demo: no examples folder found; pass one, e.g. "
+            "'caveat demo path/to/examples' (it needs payloads/*.json and project/)",
+            file=sys.stderr,
+        )
+        return 2
+    payload_dir = os.path.join(directory, "payloads")
+    if not os.path.isdir(payload_dir):
+        print(f"caveat demo: {payload_dir} is missing; create it with *.json payloads", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="caveat-demo-") as scratch:
+        project = os.path.join(scratch, "project")
+        source = os.path.join(directory, "project")
+        if os.path.isdir(source):
+            shutil.copytree(source, project)
+        else:
+            os.makedirs(project)
+        os.makedirs(os.path.join(project, ".git"), exist_ok=True)
+        env = dict(os.environ, CAVEAT_STATE_DIR=os.path.join(scratch, "state"))
+        env.pop("CAVEAT_DISABLE", None)
+        names = sorted(n for n in os.listdir(payload_dir) if n.endswith(".json"))
+        for name in names:
+            with open(os.path.join(payload_dir, name), encoding="utf-8") as handle:
+                raw = handle.read()
+            payload = raw.replace(PLACEHOLDER, json.dumps(project)[1:-1])
+            done = subprocess.run(
+                hook_command(contract),
+                input=payload.encode("utf-8"),
+                capture_output=True,
+                env=env,
+                cwd=project,
+                check=False,
+            )
+            _show(name, payload, done, project)
+    return 0
+
+
+def _show(name: str, payload: str, done: subprocess.CompletedProcess[bytes], project: str) -> None:
+    print(f"━━ {name}")
+    try:
+        data = json.loads(payload)
+        tool = data.get("tool_name", "")
+        print(f"   {data.get('hook_event_name', '?')} {tool}".rstrip())
+    except (ValueError, AttributeError):
+        print("   (not a JSON object)")
+    out = done.stdout.decode("utf-8", "replace")
+    print(f"   exit {done.returncode}, {len(out)} characters on stdout")
+    if not out:
+        print("   → silent: nothing is written, the harness carries on\n")
+        return
+    envelope = json.loads(out)
+    specific = envelope.get("hookSpecificOutput", {})
+    shown = dict(specific)
+    text = shown.pop("additionalContext", None) or shown.pop("permissionDecisionReason", "")
+    print(f"   → {json.dumps({'hookSpecificOutput': {**shown, '…': '(text below)'}})}")
+    for line in text.replace(project, "<project>").splitlines():
+        print(f"   │ {line}")
+    print()

@@ -1,0 +1,310 @@
+"""The runtime contract of SPEC §1, checked on the real process."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+from conftest import LAUNCHER
+from conftest import run_hook
+
+from caveat import hook
+from caveat import messages
+
+FORBIDDEN_ON_SILENT_PATH = {
+    "re",
+    "json",
+    "typing",
+    "dataclasses",
+    "pathlib",
+    "argparse",
+    "enum",
+    "collections",
+    "subprocess",
+    "threading",
+    "tomllib",
+    "markdown_it",
+    "git",
+    "pathspec",
+    "caveat.messages",
+    "caveat.msgparse",
+    "caveat.shell",
+}
+
+
+def write_payload(project, name="package.json", content=None, event="PreToolUse"):
+    if content is None:
+        content = '{\n  "dependencies": {\n    "left-pad": "1.3.0"\n  }\n}\n'
+    return json.dumps(
+        {
+            "session_id": "s",
+            "cwd": str(project),
+            "hook_event_name": event,
+            "tool_name": "Write",
+            "tool_input": {"file_path": str(project / name), "content": content},
+        }
+    ).encode()
+
+
+def assert_contract(done):
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.decode("utf-8")
+    if not out:
+        return None
+    assert "\n" not in out.rstrip("\n")
+    envelope = json.loads(out)
+    assert isinstance(envelope, dict) and envelope
+
+    def walk(value):
+        if isinstance(value, str):
+            assert 0 < len(value) <= 10_000
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+
+    walk(envelope)
+    return envelope
+
+
+def test_firing_write_yields_one_claude_envelope(project):
+    envelope = assert_contract(run_hook(write_payload(project), cwd=project))
+    specific = envelope["hookSpecificOutput"]
+    assert specific["hookEventName"] == "PreToolUse"
+    assert "left-pad" in specific["additionalContext"]
+    assert f"Full procedure: {messages.bundled_dir()}" in specific["additionalContext"]
+
+
+def test_silent_write_prints_nothing(project):
+    done = run_hook(write_payload(project, "notes.md", "# hi\n"), cwd=project)
+    assert done.returncode == 0 and done.stdout == b""
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        pytest.param(b"", id="empty"),
+        pytest.param(b"not json {", id="malformed"),
+        pytest.param(b"[1, 2, 3]", id="array"),
+        pytest.param(b'"a string"', id="string"),
+        pytest.param(b"null", id="null"),
+        pytest.param(b"\xff\xfe\x00\x01" * 1000, id="binary"),
+        pytest.param(b"[" * 500_000 + b"]" * 500_000, id="deep-nesting"),
+        pytest.param(b'{"hook_event_name": "PreToolUse", "tool_name": "Write", "tool_input": {"file_path": 7, "content": null}}', id="wrong-types"),
+        pytest.param(b'{"hook_event_name": "PreToolUse", "tool_name": "Write", "tool_input": {"file_path": "\\u0000/x/package.json", "content": "x"}}', id="nul-in-path"),
+        pytest.param(b'{"hook_event_name": "NoSuchEvent"}', id="unknown-event"),
+        pytest.param(b'{"hook_event_name": "PreToolUse", "tool_name": "mcp__x__y", "tool_input": {}}', id="unknown-tool"),
+    ],
+)
+def test_bad_input_exits_zero_silently(data, tmp_path):
+    done = run_hook(data, cwd=tmp_path)
+    assert done.returncode == 0
+    assert done.stdout == b""
+
+
+def test_20_mb_payload_is_still_judged(project):
+    content = "x = 1\n" * (20 * 1024 * 1024 // 6)
+    data = write_payload(project, "src/big.py", content)
+    assert len(data) > 20 * 1024 * 1024
+    done = run_hook(data, cwd=project)
+    assert done.returncode == 0 and done.stdout == b""
+
+
+def test_over_32_mib_is_unusable_input(project):
+    content = '{"dependencies": {"a": "1"}}' + " " * (33 * 1024 * 1024)
+    done = run_hook(write_payload(project, content=content), cwd=project)
+    assert done.returncode == 0 and done.stdout == b""
+
+
+@pytest.mark.parametrize("value", ["1", "true", "yes", "on", "TRUE", " On "])
+def test_kill_switch(project, value):
+    env = dict(os.environ, CAVEAT_DISABLE=value)
+    done = run_hook(write_payload(project), cwd=project, env=env)
+    assert done.returncode == 0 and done.stdout == b""
+
+
+@pytest.mark.parametrize("value", ["0", "false", "", "no"])
+def test_kill_switch_off_values(project, value):
+    env = dict(os.environ, CAVEAT_DISABLE=value)
+    assert assert_contract(run_hook(write_payload(project), cwd=project, env=env))
+
+
+def test_unwritable_state_dir(project, tmp_path):
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("")
+    env = dict(os.environ, CAVEAT_STATE_DIR=str(blocker / "state"))
+    envelope = assert_contract(run_hook(write_payload(project), cwd=project, env=env))
+    assert "left-pad" in envelope["hookSpecificOutput"]["additionalContext"]
+
+
+HOSTILE = "open({marker!r}, 'a').write({name!r} + '\\n')\n"
+
+
+@pytest.mark.parametrize("form", ["launcher", "module"])
+def test_hostile_project_code_is_never_imported(project, tmp_path, form):
+    marker = tmp_path / "imported.txt"
+    for name in ("json", "caveat", "sitecustomize", "usercustomize", "re", "encodings", "typing"):
+        (project / f"{name}.py").write_text(HOSTILE.format(marker=str(marker), name=name))
+    (project / "caveat").mkdir()
+    (project / "caveat" / "__init__.py").write_text(HOSTILE.format(marker=str(marker), name="caveat-pkg"))
+    (project / "evil.pth").write_text(f"import os; open({str(marker)!r}, 'a').write('pth')\n")
+    if form == "launcher":
+        argv = [sys.executable, "-I", LAUNCHER]
+    else:
+        argv = [sys.executable, "-I", "-m", "caveat", "hook"]
+    # -I ignores PYTHONPATH: pointing it at the project proves that too.
+    env = dict(os.environ, PYTHONPATH=str(project))
+    done = subprocess.run(argv, input=write_payload(project), capture_output=True, cwd=project, env=env, check=False)
+    assert not marker.exists(), marker.read_text()
+    envelope = assert_contract(done)
+    assert "left-pad" in envelope["hookSpecificOutput"]["additionalContext"]
+
+
+def test_console_script_ignores_the_cwd(project, tmp_path):
+    marker = tmp_path / "imported.txt"
+    for name in ("json", "caveat", "re"):
+        (project / f"{name}.py").write_text(HOSTILE.format(marker=str(marker), name=name))
+    script = os.path.join(os.path.dirname(sys.executable), "caveat")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([script, "hook"], input=write_payload(project), capture_output=True, cwd=project, env=env, check=False)
+    assert not marker.exists()
+    assert assert_contract(done)
+
+
+@pytest.mark.skipif(not shutil.which("sh"), reason="needs a POSIX shell to close descriptors")
+@pytest.mark.parametrize("redirect", [">&-", "<&-", ">&- <&-", "2>&-"])
+def test_closed_standard_streams(project, redirect):
+    script = f'exec "$@" {redirect}'
+    done = subprocess.run(
+        ["sh", "-c", script, "sh", sys.executable, "-I", LAUNCHER],
+        input=None if "<&-" in redirect else write_payload(project),
+        capture_output="<&-" in redirect or ">&-" not in redirect,
+        cwd=project,
+        check=False,
+    )
+    assert done.returncode == 0
+
+
+def test_stdout_pipe_closed_early(project):
+    proc = subprocess.Popen(
+        [sys.executable, "-I", LAUNCHER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=project
+    )
+    proc.stdout.close()
+    _, err = proc.communicate(write_payload(project))
+    assert proc.returncode == 0, err
+
+
+@pytest.mark.parametrize(
+    ("name", "tool_input", "tool"),
+    [
+        ("notes", {"file_path": "{p}/notes.md", "content": "# Notes\n"}, "Write"),
+        ("code", {"file_path": "{p}/src/app.py", "content": "def f(a):\n    return a + 1\n"}, "Write"),
+        ("edit", {"file_path": "{p}/src/app.py", "old_string": "a", "new_string": "b"}, "Edit"),
+        ("bash", {"command": "ls -la && pytest -q"}, "Bash"),
+    ],
+)
+def test_silent_path_imports_nothing_heavy(project, name, tool_input, tool):
+    tool_input = {k: v.replace("{p}", str(project)) for k, v in tool_input.items()}
+    data = json.dumps(
+        {"cwd": str(project), "hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": tool_input}
+    ).encode()
+    done = subprocess.run(
+        [sys.executable, "-I", "-X", "importtime", LAUNCHER], input=data, capture_output=True, cwd=project, check=False
+    )
+    assert done.returncode == 0 and done.stdout == b""
+    imported = {
+        line.rsplit("|", 1)[1].strip()
+        for line in done.stderr.decode().splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
+    assert "caveat.hook" in imported
+    assert imported & FORBIDDEN_ON_SILENT_PATH == set()
+
+
+def test_module_and_console_forms_agree(project):
+    data = write_payload(project)
+    launcher = run_hook(data, cwd=project).stdout
+    module = subprocess.run([sys.executable, "-I", "-m", "caveat", "hook"], input=data, capture_output=True, cwd=project, check=True).stdout
+    script = subprocess.run(
+        [os.path.join(os.path.dirname(sys.executable), "caveat"), "hook"], input=data, capture_output=True, cwd=project, check=True
+    ).stdout
+    assert launcher == module == script != b""
+
+
+# In-process checks of the dispatcher: arguments, faults that need a patched package.
+
+
+def test_parse_args():
+    assert hook.parse_args(["--contract", "codex", "PreToolUse", "a", "b.md", "--bogus"]) == (
+        "codex",
+        ["PreToolUse", "a", "b.md"],
+        False,
+    )
+    assert hook.parse_args(["--contract=gemini", "--explain"]) == ("gemini", [], True)
+    assert hook.parse_args(["--contract"]) == ("claude", [], False)
+
+
+def test_event_argument_and_message_restriction(project):
+    data = write_payload(project, event="PostToolUse")
+    env = dict(os.environ)
+    assert hook.dispatch([], data, env).event.name == "PostToolUse"
+    assert hook.dispatch(["PreToolUse"], data, env).event.name == "PreToolUse"
+    fired = hook.dispatch(["PreToolUse", "pretooluse-dependency-guard.md"], data, env)
+    assert fired.output and [f.guard for f in fired.findings] == ["dependency"]
+    restricted = hook.dispatch(["PreToolUse", "pretooluse-eval-guard"], data, env)
+    assert restricted.output == "" and restricted.reason == "no guard found anything"
+    unbound = hook.dispatch(["some-other-message"], data, env)
+    assert unbound.output == "" and unbound.reason == "no guard handles this event and tool"
+
+
+def test_unknown_contract_is_silent(project):
+    outcome = hook.dispatch(["--contract", "nope"], write_payload(project), dict(os.environ))
+    assert outcome.output == "" and outcome.reason == "unknown contract 'nope'"
+
+
+@pytest.mark.parametrize("fault", ["missing", "empty", "no-advisory", "binary", "folder"])
+def test_broken_message_file_fails_open(project, tmp_path, monkeypatch, fault):
+    folder = tmp_path / "messages"
+    folder.mkdir()
+    target = folder / "pretooluse-dependency-guard.md"
+    if fault == "empty":
+        target.write_text("")
+    elif fault == "no-advisory":
+        target.write_text("# Title\n\n## Procedure\nonly\n")
+    elif fault == "binary":
+        target.write_bytes(os.urandom(4096))
+    elif fault == "folder":
+        target.mkdir()
+    monkeypatch.setattr(messages, "bundled_dir", lambda: str(folder))
+    outcome = hook.dispatch([], write_payload(project), dict(os.environ))
+    assert outcome.findings
+    assert outcome.output == ""
+    assert outcome.reason == "no advisory could be rendered"
+
+
+def test_guard_that_raises_leaves_the_others(project, monkeypatch):
+    from caveat.guards import dependency
+
+    def boom(event, ctx):
+        raise RuntimeError("guard bug")
+
+    monkeypatch.setattr(dependency, "check", boom)
+    content = "import pickle\n\ndef f(b):\n    return pickle.loads(b)\n"
+    outcome = hook.dispatch([], write_payload(project, "src/x.py", content), dict(os.environ))
+    assert [row[:2] for row in outcome.trace] == [("dependency", "error"), ("eval", "fired")]
+    assert json.loads(outcome.output)["hookSpecificOutput"]["additionalContext"]
+
+
+def test_main_never_raises_and_exits_zero(project):
+    code = (
+        "import caveat.hook as h\n"
+        "def bad(*a, **k):\n    raise SystemExit(3)\n"
+        "h.dispatch = bad\n"
+        "h.main([])\n"
+    )
+    done = subprocess.run([sys.executable, "-I", "-c", code], input=write_payload(project), capture_output=True, check=False)
+    assert done.returncode == 0 and done.stdout == b""
+    assert b"hook failed open" in done.stderr

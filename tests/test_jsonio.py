@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from caveat import jsonio
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(), children, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(json_values)
+def test_loads_agrees_with_the_standard_library(value):
+    text = json.dumps(value)
+    assert jsonio.loads(text) == json.loads(text)
+
+
+@given(st.dictionaries(st.text(), st.text() | st.booleans() | st.integers() | st.none(), max_size=5))
+def test_dumps_round_trips(value):
+    assert json.loads(jsonio.dumps(value)) == value
+
+
+@pytest.mark.parametrize(
+    "text", ["", "   ", "{", "[1] 2", "nul", '{"a":1,}', '"\\x"', "{'a': 1}", "\x00"]
+)
+def test_loads_rejects_what_is_not_one_json_value(text):
+    with pytest.raises(jsonio.DecodeError):
+        jsonio.loads(text)
+
+
+def test_loads_reports_absurd_nesting_as_recursion_error():
+    with pytest.raises(RecursionError):
+        jsonio.loads("[" * 200_000)
+
+
+def test_loads_accepts_the_constants_python_writes():
+    assert jsonio.loads("[Infinity, -Infinity]") == [float("inf"), float("-inf")]
+
+
+def test_dumps_refuses_unknown_types():
+    with pytest.raises(TypeError):
+        jsonio.dumps({"a": object()})

@@ -1,0 +1,184 @@
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from caveat import messages
+from caveat.event import Finding
+
+MESSAGE = """<!-- SPDX-License-Identifier: MIT -->
+# Sample
+
+## Advisory
+Found {thing} in {path}. Use {{braces}} literally.
+
+## Advisory: other
+Other variant for {path}.
+
+## Procedure
+Steps.
+
+## Bindings
+- guard: sample
+- placeholders: thing, path
+"""
+
+
+@pytest.fixture
+def bundled(tmp_path, monkeypatch):
+    folder = tmp_path / "messages"
+    folder.mkdir()
+    (folder / "sample.md").write_text(MESSAGE)
+    monkeypatch.setattr(messages, "bundled_dir", lambda: str(folder))
+    return folder
+
+
+def finding(variant="", **values):
+    return Finding("sample", "sample", values or {"thing": "eval", "path": "a.py"}, variant=variant)
+
+
+def test_fill_placeholders_and_literal_braces():
+    out = messages.fill("{a} {{b}} {missing} {a}} {", {"a": "x\ny"})
+    assert out == "x y {b} {missing} x y} {"
+
+
+def test_render_one_finding(bundled):
+    text = messages.render([finding()], os.environ, None)
+    assert text == (
+        "Found eval in a.py. Use {braces} literally.\n\n"
+        f"Full procedure: {bundled / 'sample.md'}"
+    )
+
+
+def test_variants_and_one_procedure_line_per_run(bundled):
+    text = messages.render([finding(), finding("other"), finding("unknown-variant")], os.environ, None)
+    assert text.count("Full procedure:") == 1
+    assert "Other variant for a.py." in text
+    assert text.count("Found eval in a.py.") == 2  # an unknown variant falls back to Advisory
+
+
+def test_values_are_sanitised(bundled):
+    text = messages.render([finding(thing="x\nIGNORE PREVIOUS\x00", path="ghp_" + "a" * 36)], os.environ, None)
+    assert "x IGNORE PREVIOUS" in text and "\x00" not in text
+    assert "ghp_" not in text
+
+
+def test_missing_message_drops_only_that_finding(bundled):
+    lost = Finding("other", "does-not-exist", {})
+    text = messages.render([lost, finding()], os.environ, None)
+    assert text.startswith("Found eval")
+
+
+def test_message_without_advisory_renders_nothing(bundled):
+    (bundled / "sample.md").write_text("# Sample\n\n## Procedure\nonly this\n")
+    assert messages.render([finding()], os.environ, None) == ""
+
+
+def test_binary_message_file_does_not_break(bundled):
+    (bundled / "sample.md").write_bytes(b"\xff\xfe\x00garbage" * 100)
+    assert messages.render([finding()], os.environ, None) == ""
+
+
+def test_project_override(bundled, project):
+    override = project / ".caveat" / "messages"
+    override.mkdir(parents=True)
+    (override / "sample.md").write_text("## Advisory\nProject says {thing}.\n")
+    text = messages.render([finding()], os.environ, str(project))
+    assert text.startswith("Project says eval.")
+    assert f"Full procedure: {override / 'sample.md'}" in text
+
+
+def test_cap_drops_trailing_advisories_and_says_how_many():
+    units = [(f"advice {i} " + "x" * 3000, f"/m{i}.md") for i in range(5)]
+    text = messages.cap(units)
+    assert len(text) <= messages.LIMIT
+    assert "advice 0" in text and "advice 2" in text and "advice 3" not in text
+    assert text.endswith("[2 more caveat advisories left out to stay within 10,000 characters.]")
+
+
+def test_cap_truncates_a_single_oversized_advisory():
+    text = messages.cap([("y" * 50_000, "/m.md"), ("z", "/n.md")])
+    assert len(text) <= messages.LIMIT
+    assert text.endswith("[truncated; 1 more advisories left out]")
+
+
+def test_cache_is_written_and_reused(bundled):
+    env = dict(os.environ)
+    cache = os.path.join(env["CAVEAT_STATE_DIR"], messages.CACHE_FILE)
+    messages.render([finding()], env, None)
+    assert os.path.exists(cache)
+    assert oct(os.stat(cache).st_mode & 0o777) == "0o600"
+    assert oct(os.stat(env["CAVEAT_STATE_DIR"]).st_mode & 0o777) == "0o700"
+    # A fresh process renders from the cache without importing the parser.
+    code = (
+        "import sys, os; from caveat import messages; from caveat.event import Finding;"
+        f"messages.bundled_dir = lambda: {str(bundled)!r};"
+        "t = messages.render([Finding('sample','sample',{'thing':'x','path':'p'})], os.environ, None);"
+        "print(t.splitlines()[0]); print('markdown_it' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.splitlines() == ["Found x in p. Use {braces} literally.", "False"]
+
+
+def test_stale_cache_is_rebuilt(bundled):
+    env = dict(os.environ)
+    messages.render([finding()], env, None)
+    (bundled / "sample.md").write_text(MESSAGE.replace("Found", "Spotted"))
+    assert messages.render([finding()], env, None).startswith("Spotted eval")
+
+
+@pytest.mark.parametrize(
+    "garbage",
+    [b"", b"not json", b'{"version": 1, "entries": []}', b'{"version": 1, "entries": {"x": 5}}', b"\x00" * 64],
+)
+def test_corrupt_cache_is_rebuilt_not_trusted(bundled, garbage):
+    env = dict(os.environ)
+    os.makedirs(env["CAVEAT_STATE_DIR"], exist_ok=True)
+    cache = os.path.join(env["CAVEAT_STATE_DIR"], messages.CACHE_FILE)
+    with open(cache, "wb") as handle:
+        handle.write(garbage)
+    assert messages.render([finding()], env, None).startswith("Found eval")
+
+
+def test_poisoned_cache_entry_with_wrong_hash_is_ignored(bundled):
+    env = dict(os.environ)
+    messages.render([finding()], env, None)
+    cache = os.path.join(env["CAVEAT_STATE_DIR"], messages.CACHE_FILE)
+    with open(cache) as handle:
+        text = handle.read().replace("Found {thing}", "INJECTED {thing}")
+    with open(cache, "w") as handle:
+        handle.write(text.replace('"hash":"', '"hash":"00'))
+    assert messages.render([finding()], env, None).startswith("Found eval")
+
+
+def test_unwritable_state_dir_still_renders(bundled, tmp_path):
+    blocker = tmp_path / "state-is-a-file"
+    blocker.write_text("")
+    env = dict(os.environ, CAVEAT_STATE_DIR=str(blocker))
+    assert messages.render([finding()], env, None).startswith("Found eval")
+
+
+def test_symlinked_state_dir_is_refused(bundled, tmp_path):
+    real = tmp_path / "elsewhere"
+    real.mkdir()
+    link = tmp_path / "state-link"
+    link.symlink_to(real)
+    env = dict(os.environ, CAVEAT_STATE_DIR=str(link))
+    assert messages.render([finding()], env, None).startswith("Found eval")
+    assert list(real.iterdir()) == []
+
+
+def test_loose_state_dir_is_tightened(bundled, tmp_path):
+    loose = tmp_path / "loose"
+    loose.mkdir(mode=0o777)
+    os.chmod(loose, 0o777)
+    env = dict(os.environ, CAVEAT_STATE_DIR=str(loose))
+    messages.render([finding()], env, None)
+    assert os.stat(loose).st_mode & 0o777 == 0o700
+
+
+def test_bundled_messages_folder_exists():
+    assert os.path.isfile(os.path.join(messages.bundled_dir(), "pretooluse-dependency-guard.md"))

@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+from caveat.msgparse import BODY
+from caveat.msgparse import TITLE
+from caveat.msgparse import bindings
+from caveat.msgparse import parse
+
+MESSAGE = """<!-- SPDX-License-Identifier: MIT -->
+# Dependency change
+
+## Advisory
+You changed {path}.
+<!-- maintainer note: keep this short -->
+Check {packages}.
+
+## Advisory: lockfile
+Regenerate {path} with `{regenerate}`.
+
+## Procedure
+1. Step one.
+
+```markdown
+## Not a heading
+<!-- kept: inside a code block -->
+```
+
+2. Step two <!-- inline comments stay -->.
+
+## Bindings
+- guard: dependency
+- events: PreToolUse, PostToolUse
+- placeholders: path, packages, regenerate
+
+## After bindings
+never shown
+"""
+
+
+def test_sections():
+    sections = parse(MESSAGE)
+    assert sections[TITLE] == "Dependency change"
+    assert sections["Advisory"] == "You changed {path}.\nCheck {packages}."
+    assert sections["Advisory: lockfile"] == "Regenerate {path} with `{regenerate}`."
+    assert "## Not a heading" in sections["Procedure"]
+    assert "<!-- kept: inside a code block -->" in sections["Procedure"]
+    assert "inline comments stay" in sections["Procedure"]
+    assert "Not a heading" not in sections
+
+
+def test_body_drops_comments_and_everything_from_bindings():
+    body = parse(MESSAGE)[BODY]
+    assert body.startswith("# Dependency change")
+    assert "SPDX" not in body
+    assert "maintainer note" not in body
+    assert "Bindings" not in body
+    assert "never shown" not in body
+    assert body.rstrip().endswith("2. Step two <!-- inline comments stay -->.")
+
+
+def test_bindings():
+    assert bindings(parse(MESSAGE)["Bindings"]) == {
+        "guard": ["dependency"],
+        "events": ["PreToolUse", "PostToolUse"],
+        "placeholders": ["path", "packages", "regenerate"],
+    }
+
+
+def test_message_without_sections():
+    sections = parse("just text\n")
+    assert sections == {BODY: "just text"}

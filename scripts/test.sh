@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Set up, then lint, type-check and run the whole test suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+.venv/bin/ruff check src tests scripts
+.venv/bin/ruff format --check src tests scripts
+.venv/bin/mypy
+exec .venv/bin/python -m pytest "$@"

@@ -1,0 +1,50 @@
+"""Every bundled example payload, through the dispatcher, snapshotted as the harness
+would receive it (paths made machine-independent)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+from conftest import ROOT
+
+from caveat import hook
+from caveat import messages
+from caveat.commands import demo
+
+EXAMPLES = os.path.join(ROOT, "examples")
+PAYLOADS = sorted(os.listdir(os.path.join(EXAMPLES, "payloads")))
+
+
+@pytest.fixture
+def example_project(tmp_path):
+    project = tmp_path / "project"
+    shutil.copytree(os.path.join(EXAMPLES, "project"), project)
+    (project / ".git").mkdir()
+    return project
+
+
+@pytest.mark.parametrize("name", PAYLOADS)
+def test_example_envelope(name, example_project, snapshot):
+    with open(os.path.join(EXAMPLES, "payloads", name), encoding="utf-8") as handle:
+        raw = handle.read().replace(demo.PLACEHOLDER, str(example_project))
+    out = hook.dispatch([], raw.encode(), os.environ).output
+    if out:
+        envelope = json.loads(out)
+        assert list(envelope) == ["hookSpecificOutput"]
+    shown = out.replace(str(example_project), "<project>").replace(messages.bundled_dir(), "<messages>")
+    assert shown == snapshot
+
+
+def test_demo_command_runs_every_example(capsys):
+    assert demo.run(EXAMPLES) == 0
+    out = capsys.readouterr().out
+    assert out.count("━━ ") == len(PAYLOADS)
+    assert "exit 0" in out and "exit 1" not in out
+
+
+def test_demo_without_examples_names_the_fix(tmp_path, capsys):
+    assert demo.run(str(tmp_path)) == 2
+    assert "payloads" in capsys.readouterr().err

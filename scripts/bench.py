@@ -41,7 +41,10 @@ def _cases(project: str) -> dict[str, dict[str, object]]:
             "tool_input": tool_input,
         }
 
-    package = '{\n  "name": "demo",\n  "dependencies": {\n    "react": "^18.2.0",\n    "lodash": "^4.17.21"\n  }\n}\n'
+    package = (
+        '{\n  "name": "demo",\n  "dependencies": {\n'
+        '    "react": "^18.2.0",\n    "lodash": "^4.17.21"\n  }\n}\n'
+    )
     return {
         "silent Write (notes.md)": tool(
             "Write", {"file_path": f"{project}/notes.md", "content": "# Notes\n\nhello\n"}
@@ -81,7 +84,9 @@ def _forms(python: str) -> dict[str, list[str]]:
 
 def _time(argv: list[str], data: bytes, env: dict[str, str]) -> float:
     start = time.perf_counter()
-    subprocess.run(argv, input=data, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, check=True)
+    subprocess.run(
+        argv, input=data, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, check=True
+    )
     return time.perf_counter() - start
 
 
@@ -102,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         forms = _forms(python)
         payloads = {name: json.dumps(p).encode() for name, p in cases.items()}
         # Warm the parse cache and the OS file cache once per case.
-        for name, data in payloads.items():
+        for data in payloads.values():
             for form in forms.values():
                 _time(form, data, env)
         floor: list[float] = []
@@ -114,13 +119,21 @@ def main(argv: list[str] | None = None) -> int:
                     samples.setdefault((form_name, name), []).append(_time(form, data, env))
         base = statistics.median(floor)
         results: dict[str, object] = {"floor_ms": base * 1000, "runs": opts.runs, "cases": []}
-        print(f"floor: python -I -c pass  median {base * 1000:.1f} ms  ({opts.runs} runs, interleaved)")
+        print(
+            f"floor: python -I -c pass  median {base * 1000:.1f} ms"
+            f"  ({opts.runs} runs, interleaved)"
+        )
         print(f"{'start-up form':30} {'case':30} {'median ms':>10} {'× floor':>8}")
         for (form_name, name), times in samples.items():
             median = statistics.median(times)
             print(f"{form_name:30} {name:30} {median * 1000:10.1f} {median / base:8.2f}")
             results["cases"].append(  # type: ignore[union-attr]
-                {"form": form_name, "case": name, "median_ms": median * 1000, "ratio": median / base}
+                {
+                    "form": form_name,
+                    "case": name,
+                    "median_ms": median * 1000,
+                    "ratio": median / base,
+                }
             )
         in_process = _in_process(project, env)
         print(f"in-process dispatch of a 5 MB Write (src/big.py): {in_process * 1000:.1f} ms")
@@ -143,7 +156,10 @@ def _in_process(project: str, env: dict[str, str]) -> float:
             "cwd": project,
             "hook_event_name": "PreToolUse",
             "tool_name": "Write",
-            "tool_input": {"file_path": f"{project}/src/big.py", "content": content + "data = pickle.loads(blob)\n"},
+            "tool_input": {
+                "file_path": f"{project}/src/big.py",
+                "content": content + "data = pickle.loads(blob)\n",
+            },
         }
     ).encode()
     dispatch([], payload, env)  # warm imports

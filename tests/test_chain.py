@@ -97,7 +97,7 @@ def test_budget_outside_main_thread_runs_unguarded():
 
 @pytest.mark.parametrize("guard_id", [g.ID for g in chain.GUARDS])
 def test_registered_guards_satisfy_the_protocol(guard_id):
-    guard = next(g for g in chain.GUARDS if g.ID == guard_id)
+    guard = next(g for g in chain.GUARDS if guard_id == g.ID)
     assert guard.MESSAGES and all(isinstance(m, str) for m in guard.MESSAGES)
     assert isinstance(guard.EVENTS, frozenset) and guard.EVENTS
     assert isinstance(guard.TOOLS, frozenset)

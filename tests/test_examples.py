@@ -8,11 +8,11 @@ import os
 import shutil
 
 import pytest
-from conftest import ROOT
 
 from caveat import hook
 from caveat import messages
 from caveat.commands import demo
+from conftest import ROOT
 
 EXAMPLES = os.path.join(ROOT, "examples")
 PAYLOADS = sorted(os.listdir(os.path.join(EXAMPLES, "payloads")))
@@ -34,7 +34,9 @@ def test_example_envelope(name, example_project, snapshot):
     if out:
         envelope = json.loads(out)
         assert list(envelope) == ["hookSpecificOutput"]
-    shown = out.replace(str(example_project), "<project>").replace(messages.bundled_dir(), "<messages>")
+    shown = out.replace(str(example_project), "<project>").replace(
+        messages.bundled_dir(), "<messages>"
+    )
     assert shown == snapshot
 
 

@@ -9,11 +9,11 @@ import subprocess
 import sys
 
 import pytest
-from conftest import LAUNCHER
-from conftest import run_hook
 
 from caveat import hook
 from caveat import messages
+from conftest import LAUNCHER
+from conftest import run_hook
 
 FORBIDDEN_ON_SILENT_PATH = {
     "re",
@@ -93,10 +93,21 @@ def test_silent_write_prints_nothing(project):
         pytest.param(b"null", id="null"),
         pytest.param(b"\xff\xfe\x00\x01" * 1000, id="binary"),
         pytest.param(b"[" * 500_000 + b"]" * 500_000, id="deep-nesting"),
-        pytest.param(b'{"hook_event_name": "PreToolUse", "tool_name": "Write", "tool_input": {"file_path": 7, "content": null}}', id="wrong-types"),
-        pytest.param(b'{"hook_event_name": "PreToolUse", "tool_name": "Write", "tool_input": {"file_path": "\\u0000/x/package.json", "content": "x"}}', id="nul-in-path"),
+        pytest.param(
+            b'{"hook_event_name": "PreToolUse", "tool_name": "Write",'
+            b' "tool_input": {"file_path": 7, "content": null}}',
+            id="wrong-types",
+        ),
+        pytest.param(
+            b'{"hook_event_name": "PreToolUse", "tool_name": "Write",'
+            b' "tool_input": {"file_path": "\\u0000/x/package.json", "content": "x"}}',
+            id="nul-in-path",
+        ),
         pytest.param(b'{"hook_event_name": "NoSuchEvent"}', id="unknown-event"),
-        pytest.param(b'{"hook_event_name": "PreToolUse", "tool_name": "mcp__x__y", "tool_input": {}}', id="unknown-tool"),
+        pytest.param(
+            b'{"hook_event_name": "PreToolUse", "tool_name": "mcp__x__y", "tool_input": {}}',
+            id="unknown-tool",
+        ),
     ],
 )
 def test_bad_input_exits_zero_silently(data, tmp_path):
@@ -149,7 +160,9 @@ def test_hostile_project_code_is_never_imported(project, tmp_path, form):
     for name in ("json", "caveat", "sitecustomize", "usercustomize", "re", "encodings", "typing"):
         (project / f"{name}.py").write_text(HOSTILE.format(marker=str(marker), name=name))
     (project / "caveat").mkdir()
-    (project / "caveat" / "__init__.py").write_text(HOSTILE.format(marker=str(marker), name="caveat-pkg"))
+    (project / "caveat" / "__init__.py").write_text(
+        HOSTILE.format(marker=str(marker), name="caveat-pkg")
+    )
     (project / "evil.pth").write_text(f"import os; open({str(marker)!r}, 'a').write('pth')\n")
     if form == "launcher":
         argv = [sys.executable, "-I", LAUNCHER]
@@ -157,7 +170,9 @@ def test_hostile_project_code_is_never_imported(project, tmp_path, form):
         argv = [sys.executable, "-I", "-m", "caveat", "hook"]
     # -I ignores PYTHONPATH: pointing it at the project proves that too.
     env = dict(os.environ, PYTHONPATH=str(project))
-    done = subprocess.run(argv, input=write_payload(project), capture_output=True, cwd=project, env=env, check=False)
+    done = subprocess.run(
+        argv, input=write_payload(project), capture_output=True, cwd=project, env=env, check=False
+    )
     assert not marker.exists(), marker.read_text()
     envelope = assert_contract(done)
     assert "left-pad" in envelope["hookSpecificOutput"]["additionalContext"]
@@ -169,7 +184,14 @@ def test_console_script_ignores_the_cwd(project, tmp_path):
         (project / f"{name}.py").write_text(HOSTILE.format(marker=str(marker), name=name))
     script = os.path.join(os.path.dirname(sys.executable), "caveat")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    done = subprocess.run([script, "hook"], input=write_payload(project), capture_output=True, cwd=project, env=env, check=False)
+    done = subprocess.run(
+        [script, "hook"],
+        input=write_payload(project),
+        capture_output=True,
+        cwd=project,
+        env=env,
+        check=False,
+    )
     assert not marker.exists()
     assert assert_contract(done)
 
@@ -190,7 +212,11 @@ def test_closed_standard_streams(project, redirect):
 
 def test_stdout_pipe_closed_early(project):
     proc = subprocess.Popen(
-        [sys.executable, "-I", LAUNCHER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=project
+        [sys.executable, "-I", LAUNCHER],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=project,
     )
     proc.stdout.close()
     _, err = proc.communicate(write_payload(project))
@@ -201,7 +227,11 @@ def test_stdout_pipe_closed_early(project):
     ("name", "tool_input", "tool"),
     [
         ("notes", {"file_path": "{p}/notes.md", "content": "# Notes\n"}, "Write"),
-        ("code", {"file_path": "{p}/src/app.py", "content": "def f(a):\n    return a + 1\n"}, "Write"),
+        (
+            "code",
+            {"file_path": "{p}/src/app.py", "content": "def f(a):\n    return a + 1\n"},
+            "Write",
+        ),
         ("edit", {"file_path": "{p}/src/app.py", "old_string": "a", "new_string": "b"}, "Edit"),
         ("bash", {"command": "ls -la && pytest -q"}, "Bash"),
     ],
@@ -209,10 +239,19 @@ def test_stdout_pipe_closed_early(project):
 def test_silent_path_imports_nothing_heavy(project, name, tool_input, tool):
     tool_input = {k: v.replace("{p}", str(project)) for k, v in tool_input.items()}
     data = json.dumps(
-        {"cwd": str(project), "hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": tool_input}
+        {
+            "cwd": str(project),
+            "hook_event_name": "PreToolUse",
+            "tool_name": tool,
+            "tool_input": tool_input,
+        }
     ).encode()
     done = subprocess.run(
-        [sys.executable, "-I", "-X", "importtime", LAUNCHER], input=data, capture_output=True, cwd=project, check=False
+        [sys.executable, "-I", "-X", "importtime", LAUNCHER],
+        input=data,
+        capture_output=True,
+        cwd=project,
+        check=False,
     )
     assert done.returncode == 0 and done.stdout == b""
     imported = {
@@ -227,9 +266,19 @@ def test_silent_path_imports_nothing_heavy(project, name, tool_input, tool):
 def test_module_and_console_forms_agree(project):
     data = write_payload(project)
     launcher = run_hook(data, cwd=project).stdout
-    module = subprocess.run([sys.executable, "-I", "-m", "caveat", "hook"], input=data, capture_output=True, cwd=project, check=True).stdout
+    module = subprocess.run(
+        [sys.executable, "-I", "-m", "caveat", "hook"],
+        input=data,
+        capture_output=True,
+        cwd=project,
+        check=True,
+    ).stdout
     script = subprocess.run(
-        [os.path.join(os.path.dirname(sys.executable), "caveat"), "hook"], input=data, capture_output=True, cwd=project, check=True
+        [os.path.join(os.path.dirname(sys.executable), "caveat"), "hook"],
+        input=data,
+        capture_output=True,
+        cwd=project,
+        check=True,
     ).stdout
     assert launcher == module == script != b""
 
@@ -305,6 +354,11 @@ def test_main_never_raises_and_exits_zero(project):
         "h.dispatch = bad\n"
         "h.main([])\n"
     )
-    done = subprocess.run([sys.executable, "-I", "-c", code], input=write_payload(project), capture_output=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", code],
+        input=write_payload(project),
+        capture_output=True,
+        check=False,
+    )
     assert done.returncode == 0 and done.stdout == b""
     assert b"hook failed open" in done.stderr

@@ -10,7 +10,9 @@ from caveat import jsonio
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(), children, max_size=4)
+    ),
     max_leaves=20,
 )
 
@@ -21,7 +23,9 @@ def test_loads_agrees_with_the_standard_library(value):
     assert jsonio.loads(text) == json.loads(text)
 
 
-@given(st.dictionaries(st.text(), st.text() | st.booleans() | st.integers() | st.none(), max_size=5))
+@given(
+    st.dictionaries(st.text(), st.text() | st.booleans() | st.integers() | st.none(), max_size=5)
+)
 def test_dumps_round_trips(value):
     assert json.loads(jsonio.dumps(value)) == value
 

@@ -48,20 +48,23 @@ def test_fill_placeholders_and_literal_braces():
 def test_render_one_finding(bundled):
     text = messages.render([finding()], os.environ, None)
     assert text == (
-        "Found eval in a.py. Use {braces} literally.\n\n"
-        f"Full procedure: {bundled / 'sample.md'}"
+        f"Found eval in a.py. Use {{braces}} literally.\n\nFull procedure: {bundled / 'sample.md'}"
     )
 
 
 def test_variants_and_one_procedure_line_per_run(bundled):
-    text = messages.render([finding(), finding("other"), finding("unknown-variant")], os.environ, None)
+    text = messages.render(
+        [finding(), finding("other"), finding("unknown-variant")], os.environ, None
+    )
     assert text.count("Full procedure:") == 1
     assert "Other variant for a.py." in text
     assert text.count("Found eval in a.py.") == 2  # an unknown variant falls back to Advisory
 
 
 def test_values_are_sanitised(bundled):
-    text = messages.render([finding(thing="x\nIGNORE PREVIOUS\x00", path="ghp_" + "a" * 36)], os.environ, None)
+    text = messages.render(
+        [finding(thing="x\nIGNORE PREVIOUS\x00", path="ghp_" + "a" * 36)], os.environ, None
+    )
     assert "x IGNORE PREVIOUS" in text and "\x00" not in text
     assert "ghp_" not in text
 
@@ -116,10 +119,13 @@ def test_cache_is_written_and_reused(bundled):
     code = (
         "import sys, os; from caveat import messages; from caveat.event import Finding;"
         f"messages.bundled_dir = lambda: {str(bundled)!r};"
-        "t = messages.render([Finding('sample','sample',{'thing':'x','path':'p'})], os.environ, None);"
+        "f = Finding('sample', 'sample', {'thing': 'x', 'path': 'p'});"
+        "t = messages.render([f], os.environ, None);"
         "print(t.splitlines()[0]); print('markdown_it' in sys.modules)"
     )
-    out = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, env=env, check=True)
+    out = subprocess.run(
+        [sys.executable, "-I", "-c", code], capture_output=True, text=True, env=env, check=True
+    )
     assert out.stdout.splitlines() == ["Found x in p. Use {braces} literally.", "False"]
 
 
@@ -132,7 +138,13 @@ def test_stale_cache_is_rebuilt(bundled):
 
 @pytest.mark.parametrize(
     "garbage",
-    [b"", b"not json", b'{"version": 1, "entries": []}', b'{"version": 1, "entries": {"x": 5}}', b"\x00" * 64],
+    [
+        b"",
+        b"not json",
+        b'{"version": 1, "entries": []}',
+        b'{"version": 1, "entries": {"x": 5}}',
+        b"\x00" * 64,
+    ],
 )
 def test_corrupt_cache_is_rebuilt_not_trusted(bundled, garbage):
     env = dict(os.environ)

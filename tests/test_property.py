@@ -5,17 +5,37 @@ from __future__ import annotations
 import json
 import os
 
-from conftest import run_hook
 from hypothesis import HealthCheck
 from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
 from caveat import hook
+from conftest import run_hook
 
 EVENTS = ["PreToolUse", "PostToolUse", "SessionStart", "Stop", "UserPromptSubmit", "Bogus"]
-TOOLS = ["Write", "Edit", "MultiEdit", "NotebookEdit", "Bash", "PowerShell", "apply_patch", "Read", "mcp__x__y"]
-NAMES = ["package.json", "requirements.txt", "Cargo.toml", "go.mod", "yarn.lock", "app.py", "x.js", "notes.md", "Gemfile"]
+TOOLS = [
+    "Write",
+    "Edit",
+    "MultiEdit",
+    "NotebookEdit",
+    "Bash",
+    "PowerShell",
+    "apply_patch",
+    "Read",
+    "mcp__x__y",
+]
+NAMES = [
+    "package.json",
+    "requirements.txt",
+    "Cargo.toml",
+    "go.mod",
+    "yarn.lock",
+    "app.py",
+    "x.js",
+    "notes.md",
+    "Gemfile",
+]
 SNIPPETS = [
     "pickle.loads(data)",
     "eval(user)",
@@ -34,7 +54,9 @@ SNIPPETS = [
 scalars = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=40)
 anything = st.recursive(
     scalars,
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=10), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=10), inner, max_size=3)
+    ),
     max_leaves=10,
 )
 texts = st.lists(st.sampled_from(SNIPPETS) | st.text(max_size=30), max_size=6).map("\n".join)
@@ -43,7 +65,9 @@ texts = st.lists(st.sampled_from(SNIPPETS) | st.text(max_size=30), max_size=6).m
 @st.composite
 def payloads(draw):
     root = draw(st.sampled_from(["/tmp/caveat-prop", "relative/dir", "", "/"]))
-    path = draw(st.sampled_from([f"{root}/{n}" for n in NAMES] + ["", "\x00x"]) | st.text(max_size=20))
+    path = draw(
+        st.sampled_from([f"{root}/{n}" for n in NAMES] + ["", "\x00x"]) | st.text(max_size=20)
+    )
     tool_input = draw(
         st.fixed_dictionaries(
             {},
@@ -54,7 +78,10 @@ def payloads(draw):
                 "old_string": texts,
                 "new_string": texts,
                 "command": texts | st.lists(texts, max_size=3) | anything,
-                "edits": st.lists(st.fixed_dictionaries({"old_string": texts, "new_string": texts}) | anything, max_size=3),
+                "edits": st.lists(
+                    st.fixed_dictionaries({"old_string": texts, "new_string": texts}) | anything,
+                    max_size=3,
+                ),
                 "cell_type": st.sampled_from(["code", "markdown"]),
             },
         )
@@ -93,17 +120,25 @@ def check_output(out: str) -> None:
     walk(envelope)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(payloads(), st.sampled_from([[], ["PreToolUse"], ["PostToolUse", "pretooluse-eval-guard"]]))
 def test_dispatch_property(payload, args):
     data = json.dumps(payload).encode("utf-8", "surrogatepass")
     check_output(hook.dispatch(args, data, os.environ).output)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(payloads() | st.binary(max_size=200).map(lambda b: b.decode("latin-1")))
 def test_process_property(payload):
-    data = payload.encode("utf-8", "surrogatepass") if isinstance(payload, str) else json.dumps(payload).encode("utf-8", "surrogatepass")
+    data = (
+        payload.encode("utf-8", "surrogatepass")
+        if isinstance(payload, str)
+        else json.dumps(payload).encode("utf-8", "surrogatepass")
+    )
     done = run_hook(data)
     assert done.returncode == 0
     check_output(done.stdout.decode("utf-8"))

@@ -32,7 +32,10 @@ def test_known_token_shapes_are_redacted(secret):
     ("raw", "hidden"),
     [
         ("pip install -i https://alice:hunter2@pypi.example/simple x", "hunter2"),
-        ("pip install -i https://0123456789abcdef0123@pypi.example/simple x", "0123456789abcdef0123"),
+        (
+            "pip install -i https://0123456789abcdef0123@pypi.example/simple x",
+            "0123456789abcdef0123",
+        ),
         ("DB_PASSWORD=correct-horse-battery", "correct-horse-battery"),
         ('api_key: "abc123secretvalue"', "abc123secretvalue"),
         ("export GITHUB_TOKEN=whatever-it-is", "whatever-it-is"),

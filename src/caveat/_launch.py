@@ -13,6 +13,6 @@ import sys
 if sys.path and sys.path[0] == os.path.dirname(__file__):
     del sys.path[0]  # started without -I: our own folder must not shadow anything
 
-from caveat.hook import main  # noqa: E402
+from caveat.hook import main
 
 main()

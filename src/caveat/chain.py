@@ -11,14 +11,14 @@ import time
 from caveat.guards import GUARDS
 from caveat.log import log
 
-try:
-    import _signal
-
-    _HAS_TIMER = hasattr(_signal, "setitimer")
-except ImportError:  # pragma: no cover - every CPython has _signal
-    _HAS_TIMER = False
-
 TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import signal as _signal
+else:
+    import _signal  # the C module: ``signal`` itself would import enum
+
+_HAS_TIMER = hasattr(_signal, "setitimer")
+
 if TYPE_CHECKING:
     from types import FrameType
 
@@ -61,7 +61,7 @@ class _Budget:
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self._armed = False
-        self._previous: object = None
+        self._previous: _signal._HANDLER = None
 
     def __enter__(self) -> None:
         if not _HAS_TIMER or self.seconds <= 0:
@@ -76,14 +76,16 @@ class _Budget:
     def __exit__(self, *exc: object) -> None:
         if self._armed:
             _signal.setitimer(_signal.ITIMER_REAL, 0)
-            _signal.signal(_signal.SIGALRM, self._previous)  # type: ignore[arg-type]
+            _signal.signal(_signal.SIGALRM, self._previous)
 
 
 # One row per guard for ``caveat explain``: (guard id, outcome, seconds, detail).
 Trace = list[tuple[str, str, float, str]]
 
 
-def run(event: Event, ctx: Context, guards: list[Guard], trace: Trace | None = None) -> list[Finding]:
+def run(
+    event: Event, ctx: Context, guards: list[Guard], trace: Trace | None = None
+) -> list[Finding]:
     findings: list[Finding] = []
     for guard in guards:
         started = time.perf_counter()

@@ -32,13 +32,14 @@ class _Record:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
     def _fields(self) -> Iterator[tuple[str, object]]:
-        for name in self.__slots__:
+        names: tuple[str, ...] = self.__slots__
+        for name in names:
             yield name, getattr(self, name)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return tuple(self._fields()) == tuple(other._fields())  # type: ignore[attr-defined]
+        return tuple(self._fields()) == tuple(other._fields())
 
     def __hash__(self) -> int:
         return hash(tuple(self._fields()))
@@ -51,7 +52,7 @@ class _Record:
 class FileEdit(_Record):
     """One file a tool call writes: its absolute path and the text it puts there."""
 
-    __slots__ = ("path", "text", "kind", "old", "moved_from")
+    __slots__ = ("kind", "moved_from", "old", "path", "text")
 
     path: str
     text: str
@@ -73,19 +74,19 @@ class Event(_Record):
     """One hook invocation, in Claude Code's vocabulary whatever the vendor."""
 
     __slots__ = (
-        "name",
-        "tool",
-        "edits",
         "command",
-        "shell",
-        "cwd",
-        "session_id",
-        "turn_id",
-        "transcript_path",
-        "source",
-        "permission_mode",
-        "stop_hook_active",
         "contract",
+        "cwd",
+        "edits",
+        "name",
+        "permission_mode",
+        "session_id",
+        "shell",
+        "source",
+        "stop_hook_active",
+        "tool",
+        "transcript_path",
+        "turn_id",
     )
 
     name: str
@@ -146,7 +147,7 @@ class Finding(_Record):
     file (a package name, a primitive) so repeated advice can be recognised.
     """
 
-    __slots__ = ("guard", "message", "values", "variant", "key", "deny")
+    __slots__ = ("deny", "guard", "key", "message", "values", "variant")
 
     guard: str
     message: str

@@ -31,7 +31,10 @@ class _ScannerContext:
         return float(name.lower().replace("infinity", "inf"))
 
 
-_scan: Callable[[str, int], tuple[object, int]] = _json.make_scanner(_ScannerContext())
+# typeshed's stub wants a JSONDecoder here; the C scanner only reads the attributes.
+_scan: Callable[[str, int], tuple[object, int]] = _json.make_scanner(
+    _ScannerContext()  # type: ignore[arg-type]
+)
 
 
 class DecodeError(ValueError):

@@ -188,7 +188,9 @@ def cap(units: list[tuple[str, str]], limit: int = LIMIT) -> str:
         dropped = len(units) - len(kept)
         if dropped:
             noun = "advisory" if dropped == 1 else "advisories"
-            text += f"\n\n[{dropped} more caveat {noun} left out to stay within {limit:,} characters.]"
+            text += (
+                f"\n\n[{dropped} more caveat {noun} left out to stay within {limit:,} characters.]"
+            )
         if len(text) <= limit:
             return text
         if len(kept) == 1:

@@ -43,7 +43,12 @@ def payload(event="PreToolUse", tool=None, tool_input=None, **extra):
         pytest.param(
             payload(
                 tool="Edit",
-                tool_input={"file_path": "/repo/a.py", "old_string": "a", "new_string": "b", "replace_all": False},
+                tool_input={
+                    "file_path": "/repo/a.py",
+                    "old_string": "a",
+                    "new_string": "b",
+                    "replace_all": False,
+                },
             ),
             "Edit",
             (FileEdit("/repo/a.py", "b", FRAGMENT, "a"),),
@@ -55,18 +60,29 @@ def payload(event="PreToolUse", tool=None, tool_input=None, **extra):
                 tool="MultiEdit",
                 tool_input={
                     "file_path": "/repo/a.py",
-                    "edits": [{"old_string": "a", "new_string": "b"}, "junk", {"old_string": "c", "new_string": "d"}],
+                    "edits": [
+                        {"old_string": "a", "new_string": "b"},
+                        "junk",
+                        {"old_string": "c", "new_string": "d"},
+                    ],
                 },
             ),
             "MultiEdit",
-            (FileEdit("/repo/a.py", "b", FRAGMENT, "a"), FileEdit("/repo/a.py", "d", FRAGMENT, "c")),
+            (
+                FileEdit("/repo/a.py", "b", FRAGMENT, "a"),
+                FileEdit("/repo/a.py", "d", FRAGMENT, "c"),
+            ),
             "",
             id="multiedit",
         ),
         pytest.param(
             payload(
                 tool="NotebookEdit",
-                tool_input={"notebook_path": "/repo/n.ipynb", "new_source": "import os", "cell_type": "code"},
+                tool_input={
+                    "notebook_path": "/repo/n.ipynb",
+                    "new_source": "import os",
+                    "cell_type": "code",
+                },
             ),
             "NotebookEdit",
             (FileEdit("/repo/n.ipynb", "import os", CELL),),
@@ -76,7 +92,11 @@ def payload(event="PreToolUse", tool=None, tool_input=None, **extra):
         pytest.param(
             payload(
                 tool="NotebookEdit",
-                tool_input={"notebook_path": "/repo/n.ipynb", "new_source": "eval(x) prose", "cell_type": "markdown"},
+                tool_input={
+                    "notebook_path": "/repo/n.ipynb",
+                    "new_source": "eval(x) prose",
+                    "cell_type": "markdown",
+                },
             ),
             "NotebookEdit",
             (FileEdit("/repo/n.ipynb", "", CELL),),
@@ -98,7 +118,10 @@ def payload(event="PreToolUse", tool=None, tool_input=None, **extra):
             id="powershell",
         ),
         pytest.param(
-            payload(tool="apply_patch", tool_input={"command": "*** Begin Patch\n*** Add File: n.md\n+hi\n*** End Patch\n"}),
+            payload(
+                tool="apply_patch",
+                tool_input={"command": "*** Begin Patch\n*** Add File: n.md\n+hi\n*** End Patch\n"},
+            ),
             "Edit",
             (FileEdit("/repo/n.md", "hi\n", WHOLE),),
             "",
@@ -107,7 +130,9 @@ def payload(event="PreToolUse", tool=None, tool_input=None, **extra):
         pytest.param(
             payload(
                 tool="apply_patch",
-                tool_input={"command": "*** Begin Patch\n*** Update File: a.py\n@@\n-x\n+y\n*** End Patch\n"},
+                tool_input={
+                    "command": "*** Begin Patch\n*** Update File: a.py\n@@\n-x\n+y\n*** End Patch\n"
+                },
             ),
             "Edit",
             (FileEdit("/repo/a.py", "y", HUNK, "x"),),
@@ -135,8 +160,16 @@ def payload(event="PreToolUse", tool=None, tool_input=None, **extra):
             "",
             id="wrong-types-are-absent",
         ),
-        pytest.param(payload(tool="Write", tool_input="nope"), "Write", (), "", id="tool-input-not-object"),
-        pytest.param(payload(tool="Bash", tool_input={"command": {"x": 1}}), "Bash", (), "", id="command-not-string"),
+        pytest.param(
+            payload(tool="Write", tool_input="nope"), "Write", (), "", id="tool-input-not-object"
+        ),
+        pytest.param(
+            payload(tool="Bash", tool_input={"command": {"x": 1}}),
+            "Bash",
+            (),
+            "",
+            id="command-not-string",
+        ),
     ],
 )
 def test_normalize_tools(data, tool, edits, command):
@@ -195,7 +228,9 @@ def test_envelope(event_name, deny, snapshot):
     assert out == snapshot
 
 
-@pytest.mark.parametrize("event_name", ["PreCompact", "PostCompact", "Stop", "SessionEnd", "Notification"])
+@pytest.mark.parametrize(
+    "event_name", ["PreCompact", "PostCompact", "Stop", "SessionEnd", "Notification"]
+)
 def test_no_envelope_on_events_claude_does_not_hand_to_the_model(event_name):
     assert claude.envelope(Event(event_name), "text", False) is None
     assert claude.envelope(Event(event_name), "text", True) is None

@@ -23,7 +23,12 @@ UPDATE = (
         pytest.param(
             UPDATE,
             (
-                FileEdit("/p/src/app.py", "x = 1\nDEBUG = False\nimport pickle", HUNK, "x = 1\nDEBUG = True"),
+                FileEdit(
+                    "/p/src/app.py",
+                    "x = 1\nDEBUG = False\nimport pickle",
+                    HUNK,
+                    "x = 1\nDEBUG = True",
+                ),
                 FileEdit("/p/src/app.py", "new_line", HUNK, "old_line"),
             ),
             id="update-two-hunks",
@@ -34,7 +39,8 @@ UPDATE = (
             id="delete",
         ),
         pytest.param(
-            "*** Begin Patch\n*** Update File: a.py\n*** Move to: b/a.py\n@@\n-x\n+y\n*** End Patch",
+            "*** Begin Patch\n*** Update File: a.py\n*** Move to: b/a.py\n"
+            "@@\n-x\n+y\n*** End Patch",
             (FileEdit("/p/b/a.py", "y", HUNK, "x", moved_from="/p/a.py"),),
             id="move-with-change",
         ),
@@ -54,7 +60,8 @@ UPDATE = (
             id="heredoc-wrapped",
         ),
         pytest.param(
-            "*** Begin Patch\n*** Add File: a\n+1\n*** Update File: b\n@@\n-2\n+3\n*** Delete File: c\n",
+            "*** Begin Patch\n*** Add File: a\n+1\n"
+            "*** Update File: b\n@@\n-2\n+3\n*** Delete File: c\n",
             (
                 FileEdit("/p/a", "1\n", WHOLE),
                 FileEdit("/p/b", "3", HUNK, "2"),

@@ -38,7 +38,10 @@ def run(directory: str | None, contract: str = "claude") -> int:
         return 2
     payload_dir = os.path.join(directory, "payloads")
     if not os.path.isdir(payload_dir):
-        print(f"caveat demo: {payload_dir} is missing; create it with *.json payloads", file=sys.stderr)
+        print(
+            f"caveat demo: {payload_dir} is missing; create it with *.json payloads",
+            file=sys.stderr,
+        )
         return 2
     with tempfile.TemporaryDirectory(prefix="caveat-demo-") as scratch:
         project = os.path.join(scratch, "project")

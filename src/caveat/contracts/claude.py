@@ -149,9 +149,7 @@ def envelope(event: Event, text: str, deny: bool) -> str | None:
     if deny and event.name == "PreToolUse":
         return (
             '{"hookSpecificOutput":{"hookEventName":"PreToolUse",'
-            '"permissionDecision":"deny","permissionDecisionReason":'
-            + jsonio.quote(text)
-            + "}}"
+            '"permissionDecision":"deny","permissionDecisionReason":' + jsonio.quote(text) + "}}"
         )
     if event.name not in _CONTEXT_EVENTS:
         return None

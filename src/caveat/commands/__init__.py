@@ -32,6 +32,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="folder with payloads/*.json and project/ (default: the bundled examples)",
     )
     demo.add_argument("--contract", default="claude", help="vendor contract (default: claude)")
+    explain = sub.add_parser(
+        "explain",
+        help="show how a payload is normalized, which guards ran and what the hook answers",
+    )
+    explain.add_argument("payload", help="payload file, or - for stdin")
+    explain.add_argument(
+        "hook_args",
+        nargs=argparse.REMAINDER,
+        help="the hook's own arguments: [--contract ID] [EVENT] [MESSAGE ...]",
+    )
     return parser
 
 
@@ -42,5 +52,9 @@ def run(args: list[str]) -> int:
         from caveat.commands import demo
 
         return demo.run(directory=opts.directory, contract=opts.contract)
+    if opts.command == "explain":
+        from caveat.commands import explain
+
+        return explain.run(payload=opts.payload, args=opts.hook_args)
     parser.print_help()
     return 2

@@ -1,0 +1,71 @@
+"""``caveat explain``: why did (or didn't) the hook speak for this payload?"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from caveat import hook
+from caveat.guards import GUARDS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from caveat.event import Event
+    from caveat.guards.base import Guard
+
+
+def _skip_reason(event: Event, guard: Guard, names: frozenset[str]) -> str:
+    if event.name not in guard.EVENTS:
+        return f"does not handle {event.name}"
+    if guard.TOOLS and event.tool not in guard.TOOLS:
+        return f"does not handle tool {event.tool or '(none)'}"
+    if names and names.isdisjoint(guard.MESSAGES):
+        return "not bound to the messages named on the command line"
+    return ""
+
+
+def run(payload: str, args: list[str]) -> int:
+    try:
+        if payload == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(payload, "rb") as handle:
+                data = handle.read()
+    except OSError as exc:
+        print(
+            f"caveat explain: cannot read {payload}: {exc.strerror}; "
+            "pass a payload file, or - to read it from stdin",
+            file=sys.stderr,
+        )
+        return 2
+    outcome = hook.dispatch(args, data, os.environ)
+    _, rest, _ = hook.parse_args(args)
+    print(f"contract   {outcome.contract}")
+    event = outcome.event
+    if event is None:
+        print(f"outcome    silent: {outcome.reason}")
+        return 0
+    print(f"event      {event.name}" + (f"  tool {event.tool}" if event.tool else ""))
+    for edit in event.edits:
+        print(f"edit       {edit.path}  ({edit.kind}, {len(edit.text)} characters)")
+    if event.command:
+        print(f"command    {event.command[:200]}")
+    print(f"cwd        {event.cwd}")
+    names = frozenset(n.removesuffix(".md") for n in rest if n != event.name)
+    ran = {row[0]: row for row in outcome.trace}
+    for guard in GUARDS:
+        if guard.ID in ran:
+            _, status, seconds, detail = ran[guard.ID]
+            line = f"{guard.ID:12} {status:8} {seconds * 1000:7.2f} ms  {detail}"
+        else:
+            reason = _skip_reason(event, guard, names) or "not run"
+            line = f"{guard.ID:12} {'skipped':8} {'':>10}  {reason}"
+        print(f"guard      {line.rstrip()}")
+    if outcome.output:
+        print(f"envelope   {outcome.output}")
+        print("text the model reads:")
+        for line in outcome.text.splitlines():
+            print(f"  │ {line}")
+    else:
+        print(f"outcome    silent: {outcome.reason}")
+    return 0

@@ -1,0 +1,67 @@
+from __future__ import annotations
+
+import json
+
+from caveat.cli import main
+
+
+def write(tmp_path, payload):
+    path = tmp_path / "payload.json"
+    path.write_text(json.dumps(payload))
+    return str(path)
+
+
+def test_explain_a_firing_payload(project, tmp_path, capsys):
+    payload = {
+        "cwd": str(project),
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Write",
+        "tool_input": {
+            "file_path": str(project / "package.json"),
+            "content": '{"dependencies": {"a": "1"}}',
+        },
+    }
+    assert main(["explain", write(tmp_path, payload)]) == 0
+    out = capsys.readouterr().out
+    assert "event      PreToolUse  tool Write" in out
+    assert "guard      dependency   fired" in out
+    assert "guard      eval         silent" in out
+    assert 'envelope   {"hookSpecificOutput"' in out
+
+
+def test_explain_a_silent_bash_payload_with_skips(project, tmp_path, capsys):
+    payload = {"cwd": str(project), "hook_event_name": "SessionStart", "source": "startup"}
+    assert main(["explain", write(tmp_path, payload)]) == 0
+    out = capsys.readouterr().out
+    assert "guard      dependency   skipped              does not handle SessionStart" in out
+    assert "outcome    silent: no guard handles this event and tool" in out
+
+
+def test_explain_restricted_by_message(project, tmp_path, capsys):
+    payload = {
+        "cwd": str(project),
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": "ls"},
+    }
+    assert main(["explain", write(tmp_path, payload), "PreToolUse", "pretooluse-eval-guard"]) == 0
+    out = capsys.readouterr().out
+    assert "not bound to the messages named on the command line" in out
+
+
+def test_explain_not_json(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text("nope")
+    assert main(["explain", str(path)]) == 0
+    assert "outcome    silent: input is not JSON" in capsys.readouterr().out
+
+
+def test_explain_missing_file_names_the_file_and_the_fix(tmp_path, capsys):
+    assert main(["explain", str(tmp_path / "missing.json")]) == 2
+    err = capsys.readouterr().err
+    assert "missing.json" in err and "- to read it from stdin" in err
+
+
+def test_every_subcommand_reaches_one_handler(capsys):
+    assert main([]) == 2
+    assert "COMMAND" in capsys.readouterr().out

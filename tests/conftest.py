@@ -5,8 +5,16 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck
+from hypothesis import settings
 
 import caveat
+
+# No timing assertions in unit tests: machines here are shared and noisy.
+settings.register_profile(
+    "caveat", deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+settings.load_profile("caveat")
 
 LAUNCHER = os.path.join(os.path.dirname(caveat.__file__), "_launch.py")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

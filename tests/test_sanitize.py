@@ -1,9 +1,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from caveat import sanitize
 from caveat.sanitize import REDACTED
 from caveat.sanitize import clean
+from caveat.sanitize import redact
 
 
 @pytest.mark.parametrize(
@@ -67,3 +71,35 @@ def test_lone_surrogates_are_replaced():
 
 def test_linear_on_long_input():
     assert len(clean("password=" + "a" * 5_000_000)) <= 300
+
+
+def test_authorization_schemes_keep_the_word_and_lose_the_value():
+    out = clean('curl -H "Authorization: Bearer abcdefgh12345678" https://x | sh')
+    assert "abcdefgh12345678" not in out and "Authorization: [redacted]" in out
+    assert clean("token abcdefgh12345678") == "token [redacted]"
+
+
+SECRETS = st.sampled_from(
+    [
+        "AKIAIOSFODNN7EXAMPLE",
+        "xoxb-1234567890",
+        "ghp_" + "a" * 20,
+        "https://u:p@h",
+        "https://" + "t" * 16 + "@h",
+        "password=x",
+        "Token abcdefgh",
+        "-----BEGIN PRIVATE KEY-----",
+        "eyJabcdefgh.eyJabcdefgh.x",
+    ]
+)
+
+
+@given(st.lists(st.text(max_size=12) | SECRETS, max_size=6).map(" ".join))
+def test_the_cheap_precheck_never_skips_a_secret(text):
+    with_precheck = redact(text)
+    real = sanitize._suspicious
+    try:
+        sanitize._suspicious = lambda _text: True
+        assert redact(text) == with_precheck
+    finally:
+        sanitize._suspicious = real

@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import zlib
 
-from caveat import jsonio
 from caveat import state
 from caveat.log import log
 
@@ -52,29 +51,7 @@ class MessageStore:
     """Parsed messages for one hook run, backed by the on-disk parse cache."""
 
     def __init__(self, env: Mapping[str, str]) -> None:
-        self._env = env
-        self._cache: dict[str, object] | None = None
-        self._dirty = False
-
-    def _cache_path(self) -> str | None:
-        folder = state.ensure(self._env)
-        return os.path.join(folder, CACHE_FILE) if folder else None
-
-    def _entries(self) -> dict[str, object]:
-        if self._cache is None:
-            self._cache = {}
-            path = self._cache_path()
-            raw = state.read_bytes(path) if path else None
-            if raw:
-                try:
-                    data = jsonio.loads(raw.decode("utf-8"))
-                except (ValueError, RecursionError):
-                    data = None
-                if isinstance(data, dict) and data.get("version") == _CACHE_VERSION:
-                    entries = data.get("entries")
-                    if isinstance(entries, dict):
-                        self._cache = entries
-        return self._cache
+        self._cache = state.JsonCache(env, CACHE_FILE, _CACHE_VERSION)
 
     def sections(self, path: str) -> dict[str, str] | None:
         """The message's sections, or None when the file is missing or unreadable."""
@@ -85,8 +62,7 @@ class MessageStore:
             log(f"message {path!r} unreadable: {exc}")
             return None
         digest = f"{zlib.crc32(raw):08x}-{len(raw)}"
-        entries = self._entries()
-        entry = entries.get(path)
+        entry = self._cache.get(path)
         if isinstance(entry, dict) and entry.get("hash") == digest:
             cached = entry.get("sections")
             if isinstance(cached, dict) and all(
@@ -100,18 +76,11 @@ class MessageStore:
         except Exception as exc:
             log(f"message {path!r} could not be parsed: {exc}")
             return None
-        entries[path] = {"hash": digest, "sections": parsed}
-        self._dirty = True
+        self._cache.put(path, {"hash": digest, "sections": parsed})
         return parsed
 
     def save(self) -> None:
-        if not self._dirty or self._cache is None:
-            return
-        path = self._cache_path()
-        if path:
-            payload = jsonio.dumps({"version": _CACHE_VERSION, "entries": self._cache})
-            state.write_atomic(path, payload.encode("utf-8", "replace"))
-        self._dirty = False
+        self._cache.save()
 
 
 def fill(template: str, values: Mapping[str, str]) -> str:

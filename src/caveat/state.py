@@ -85,3 +85,59 @@ def read_bytes(path: str, limit: int = 4 * 1024 * 1024) -> bytes | None:
     except OSError:
         return None
     return data if len(data) <= limit else None
+
+
+class JsonCache:
+    """A derived-data cache file in the state folder: ``{"version": V, "entries": {}}``.
+
+    Entries are only ever recomputable facts (parsed messages, translated patterns),
+    each checked by the caller against a hash of its source. A missing, corrupt or
+    other-version file simply starts empty; saving is atomic and best effort.
+    """
+
+    def __init__(self, env: Mapping[str, str], filename: str, version: int) -> None:
+        self._env = env
+        self._filename = filename
+        self._version = version
+        self._entries: dict[str, object] | None = None
+        self._dirty = False
+
+    def _path(self) -> str | None:
+        folder = ensure(self._env)
+        return os.path.join(folder, self._filename) if folder else None
+
+    def entries(self) -> dict[str, object]:
+        if self._entries is None:
+            self._entries = {}
+            path = self._path()
+            raw = read_bytes(path) if path else None
+            if raw:
+                from caveat import jsonio
+
+                try:
+                    data = jsonio.loads(raw.decode("utf-8", "replace"))
+                except (ValueError, RecursionError):
+                    data = None
+                if isinstance(data, dict) and data.get("version") == self._version:
+                    entries = data.get("entries")
+                    if isinstance(entries, dict):
+                        self._entries = entries
+        return self._entries
+
+    def get(self, key: str) -> object:
+        return self.entries().get(key)
+
+    def put(self, key: str, value: object) -> None:
+        self.entries()[key] = value
+        self._dirty = True
+
+    def save(self) -> None:
+        if not self._dirty or self._entries is None:
+            return
+        self._dirty = False
+        path = self._path()
+        if path:
+            from caveat import jsonio
+
+            payload = jsonio.dumps({"version": self._version, "entries": self._entries})
+            write_atomic(path, payload.encode("utf-8", "replace"))

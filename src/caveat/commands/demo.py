@@ -84,10 +84,13 @@ def _show(name: str, payload: str, done: subprocess.CompletedProcess[bytes], pro
         print("   → silent: nothing is written, the harness carries on\n")
         return
     envelope = json.loads(out)
-    specific = envelope.get("hookSpecificOutput", {})
-    shown = dict(specific)
-    text = shown.pop("additionalContext", None) or shown.pop("permissionDecisionReason", "")
-    print(f"   → {json.dumps({'hookSpecificOutput': {**shown, '…': '(text below)'}})}")
+    specific = dict(envelope.get("hookSpecificOutput", {}))
+    channel = next(
+        (k for k in ("additionalContext", "permissionDecisionReason") if k in specific), ""
+    )
+    text = specific.pop(channel, "")
+    shown = json.dumps(specific, ensure_ascii=False)[:-1]
+    print(f'   → {{"hookSpecificOutput": {shown}, "{channel}": <the text below>}}}}')
     for line in text.replace(project, "<project>").splitlines():
         print(f"   │ {line}")
     print()

@@ -26,7 +26,13 @@ def sections_of(name):
 
 
 def advisories(sections):
-    return {k: v for k, v in sections.items() if k == "Advisory" or k.startswith("Advisory: ")}
+    """The sections that can reach the model: Advisory and After, with their variants."""
+    heads = ("Advisory", "After")
+    return {
+        k: v
+        for k, v in sections.items()
+        if k in heads or k.startswith(tuple(h + ": " for h in heads))
+    }
 
 
 def test_every_guard_has_its_messages():

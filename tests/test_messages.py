@@ -194,3 +194,30 @@ def test_loose_state_dir_is_tightened(bundled, tmp_path):
 
 def test_bundled_messages_folder_exists():
     assert os.path.isfile(os.path.join(messages.bundled_dir(), "pretooluse-dependency-guard.md"))
+
+
+@pytest.mark.parametrize(
+    ("sections", "variant", "after", "expected"),
+    [
+        ({"Advisory": "pre"}, "", False, "pre"),
+        ({"Advisory": "pre"}, "", True, "pre"),
+        ({"Advisory": "pre", "After": "post"}, "", True, "post"),
+        ({"Advisory": "pre", "After": "post"}, "", False, "pre"),
+        ({"Advisory": "pre", "Advisory: x": "pre-x", "After": "post"}, "x", True, "pre-x"),
+        ({"Advisory": "pre", "Advisory: x": "pre-x", "After: x": "post-x"}, "x", True, "post-x"),
+        ({"Advisory": "pre", "After": "post"}, "unknown", True, "post"),
+        ({}, "", True, ""),
+    ],
+)
+def test_advisory_section_choice(sections, variant, after, expected):
+    assert messages.advisory(sections, variant, after) == expected
+
+
+def test_post_tool_event_uses_the_after_section(bundled):
+    (bundled / "sample.md").write_text(
+        MESSAGE.replace("## Procedure", "## After\nAlready did {thing}.\n\n## Procedure")
+    )
+    assert messages.render([finding()], os.environ, None, "PostToolUse").startswith(
+        "Already did eval."
+    )
+    assert messages.render([finding()], os.environ, None, "PreToolUse").startswith("Found eval")

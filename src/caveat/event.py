@@ -87,6 +87,7 @@ class Event(_Record):
         "tool",
         "transcript_path",
         "turn_id",
+        "vendor_event",
     )
 
     name: str
@@ -102,6 +103,7 @@ class Event(_Record):
     permission_mode: str
     stop_hook_active: bool
     contract: str
+    vendor_event: str
 
     def __init__(
         self,
@@ -118,6 +120,7 @@ class Event(_Record):
         permission_mode: str = "",
         stop_hook_active: bool = False,
         contract: str = "claude",
+        vendor_event: str = "",
     ) -> None:
         _set(self, "name", name)
         _set(self, "tool", tool)
@@ -132,6 +135,7 @@ class Event(_Record):
         _set(self, "permission_mode", permission_mode)
         _set(self, "stop_hook_active", stop_hook_active)
         _set(self, "contract", contract)
+        _set(self, "vendor_event", vendor_event or name)
 
     @property
     def target(self) -> str:

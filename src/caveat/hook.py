@@ -119,7 +119,7 @@ def dispatch(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
 
     from caveat.messages import render
 
-    result.text = render(result.findings, env, ctx.git_root())
+    result.text = render(result.findings, env, ctx.git_root(), event.name)
     if not result.text:
         result.reason = "no advisory could be rendered"
         return result

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 LIMIT = 10_000
 ADVISORY = "Advisory"
+AFTER = "After"
+POST_TOOL = frozenset({"PostToolUse", "PostToolUseFailure"})
 CACHE_FILE = "messages.cache.json"
 _CACHE_VERSION = 1
 _PACKAGE = os.path.dirname(os.path.abspath(__file__))
@@ -113,22 +115,38 @@ def fill(template: str, values: Mapping[str, str]) -> str:
     return "".join(out)
 
 
-def advisory(sections: Mapping[str, str], variant: str) -> str:
-    if variant:
-        chosen = sections.get(f"{ADVISORY}: {variant}")
+def advisory(sections: Mapping[str, str], variant: str, after: bool = False) -> str:
+    """The section to fill: ``Advisory: <variant>``, else ``Advisory``. After the tool
+    has run (a post-tool event) an ``After: <variant>`` or ``After`` section, phrased
+    for a change already made, is preferred when the message has one."""
+    heads = (AFTER, ADVISORY) if after else (ADVISORY,)
+    for head in heads:
+        if variant:
+            chosen = sections.get(f"{head}: {variant}")
+            if chosen:
+                return chosen
+        if head == AFTER and variant and sections.get(f"{ADVISORY}: {variant}"):
+            continue  # a variant-specific Advisory beats a generic After
+        chosen = sections.get(head, "")
         if chosen:
             return chosen
-    return sections.get(ADVISORY, "")
+    return ""
 
 
-def render(findings: list[Finding], env: Mapping[str, str], project_root: str | None) -> str:
+def render(
+    findings: list[Finding],
+    env: Mapping[str, str],
+    project_root: str | None,
+    event_name: str = "PreToolUse",
+) -> str:
     """The capped text for ``findings`` in order; "" when none could be rendered."""
+    after = event_name in POST_TOOL
     store = MessageStore(env)
     units: list[tuple[str, str]] = []  # (advisory text, its message path)
     for finding in findings:
         path = locate(finding.message, project_root)
         sections = store.sections(path)
-        template = advisory(sections, finding.variant) if sections else ""
+        template = advisory(sections, finding.variant, after) if sections else ""
         if not template:
             log(f"message {finding.message!r} has no usable Advisory; finding dropped")
             continue

@@ -1,0 +1,174 @@
+"""Reading Claude-shaped payloads, shared by every contract whose payload has
+``hook_event_name``, ``tool_name`` and ``tool_input`` (most of them).
+
+A contract describes its vendor with a ``Vendor`` record: its event names and tool
+names mapped to Claude Code's, the environment variables that name the project
+folder, and, for tools whose input differs from Claude's, a reader of its own.
+"""
+
+from __future__ import annotations
+
+from caveat.contracts.base import cwd_of
+from caveat.contracts.base import resolve
+from caveat.contracts.base import text
+from caveat.event import CELL
+from caveat.event import FRAGMENT
+from caveat.event import WHOLE
+from caveat.event import Event
+from caveat.event import FileEdit
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from collections.abc import Mapping
+
+    # (tool_input, cwd) → the file edits the call makes
+    EditReader = Callable[[dict[str, object], str], tuple[FileEdit, ...]]
+
+SHELLS = {"Bash": "bash", "PowerShell": "powershell"}
+FILE_TOOLS = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})
+
+
+class Vendor:
+    """What a Claude-shaped contract needs to say about its vendor."""
+
+    __slots__ = ("contract", "events", "project_env", "readers", "tools")
+
+    def __init__(
+        self,
+        contract: str,
+        events: Mapping[str, str],
+        tools: Mapping[str, str],
+        project_env: tuple[str, ...] = (),
+        readers: Mapping[str, EditReader] | None = None,
+    ) -> None:
+        self.contract = contract
+        self.events = events  # vendor event name → Claude event name
+        self.tools = tools  # vendor tool name → canonical tool name
+        self.project_env = project_env
+        self.readers = readers or {}  # vendor tool name → its own edit reader
+
+
+def read(
+    vendor: Vendor,
+    payload: dict[str, object],
+    event_name: str,
+    env: Mapping[str, str],
+    tool_input: dict[str, object] | None = None,
+) -> Event | None:
+    """The Event of a Claude-shaped payload, or None for an event the vendor does not
+    define. ``tool_input`` overrides the payload's (for vendors that encode it)."""
+    raw_event = event_name or text(payload, "hook_event_name")
+    name = vendor.events.get(raw_event)
+    if name is None:
+        return None
+    cwd = cwd_of(payload, env, *vendor.project_env)
+    raw_tool = text(payload, "tool_name")
+    tool = vendor.tools.get(raw_tool, raw_tool)
+    if tool_input is None:
+        found = payload.get("tool_input")
+        tool_input = found if isinstance(found, dict) else {}
+    edits: tuple[FileEdit, ...] = ()
+    command = ""
+    reader = vendor.readers.get(raw_tool)
+    if reader is not None:
+        edits = reader(tool_input, cwd)
+    elif tool in SHELLS:
+        command = shell_command(tool_input.get("command"))
+    elif tool in FILE_TOOLS:
+        edits = claude_edits(tool, tool_input, cwd)
+    stop_active = payload.get("stop_hook_active")
+    return Event(
+        name,
+        tool=tool,
+        edits=edits,
+        command=command,
+        shell=SHELLS.get(tool, ""),
+        cwd=cwd,
+        session_id=text(payload, "session_id"),
+        turn_id=text(payload, "turn_id") or text(payload, "prompt_id"),
+        transcript_path=text(payload, "transcript_path"),
+        source=text(payload, "source"),
+        permission_mode=text(payload, "permission_mode"),
+        stop_hook_active=stop_active is True,
+        contract=vendor.contract,
+        vendor_event=raw_event,
+    )
+
+
+def shell_command(value: object) -> str:
+    """A shell tool's command: a string, or an argv list (``["bash", "-lc", "…"]``)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        if len(value) >= 3 and value[-2] in ("-c", "-lc"):
+            return str(value[-1])  # the script is what runs
+        return " ".join(value)
+    return ""
+
+
+def claude_edits(tool: str, tool_input: dict[str, object], cwd: str) -> tuple[FileEdit, ...]:
+    """Edits of Claude Code's Write, Edit, MultiEdit and NotebookEdit inputs."""
+    if tool == "Write":
+        return whole(text(tool_input, "file_path"), text(tool_input, "content"), cwd)
+    if tool == "Edit":
+        return fragment(
+            text(tool_input, "file_path"),
+            text(tool_input, "new_string"),
+            text(tool_input, "old_string"),
+            cwd,
+        )
+    if tool == "MultiEdit":
+        path = resolve(text(tool_input, "file_path"), cwd)
+        edits = tool_input.get("edits")
+        if not path or not isinstance(edits, list):
+            return ()
+        return tuple(
+            FileEdit(path, text(e, "new_string"), FRAGMENT, text(e, "old_string"))
+            for e in edits
+            if isinstance(e, dict)
+        )
+    if tool == "NotebookEdit":
+        path = resolve(text(tool_input, "notebook_path"), cwd)
+        if not path:
+            return ()
+        # A markdown cell is prose: guards that read code must not see it as code.
+        code = text(tool_input, "cell_type") != "markdown"
+        return (FileEdit(path, text(tool_input, "new_source") if code else "", CELL),)
+    return ()
+
+
+def whole(path: str, content: str, cwd: str) -> tuple[FileEdit, ...]:
+    resolved = resolve(path, cwd)
+    return (FileEdit(resolved, content, WHOLE),) if resolved else ()
+
+
+def fragment(path: str, new: str, old: str, cwd: str) -> tuple[FileEdit, ...]:
+    resolved = resolve(path, cwd)
+    return (FileEdit(resolved, new, FRAGMENT, old),) if resolved else ()
+
+
+def context_envelope(event_name: str, text_: str) -> str:
+    """``{"hookSpecificOutput": {"hookEventName": E, "additionalContext": T}}``."""
+    from caveat.jsonio import quote
+
+    return (
+        '{"hookSpecificOutput":{"hookEventName":'
+        + quote(event_name)
+        + ',"additionalContext":'
+        + quote(text_)
+        + "}}"
+    )
+
+
+def deny_envelope(event_name: str, reason: str) -> str:
+    """``hookSpecificOutput.permissionDecision: "deny"`` with its reason."""
+    from caveat.jsonio import quote
+
+    return (
+        '{"hookSpecificOutput":{"hookEventName":'
+        + quote(event_name)
+        + ',"permissionDecision":"deny","permissionDecisionReason":'
+        + quote(reason)
+        + "}}"
+    )

@@ -31,7 +31,10 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="?",
         help="folder with payloads/*.json and project/ (default: the bundled examples)",
     )
-    demo.add_argument("--contract", default="claude", help="vendor contract (default: claude)")
+    demo.add_argument(
+        "--contract",
+        help="vendor contract for every payload (default: the one its file name names)",
+    )
     explain = sub.add_parser(
         "explain",
         help="show how a payload is normalized, which guards ran and what the hook answers",

@@ -22,12 +22,20 @@ def default_examples() -> str | None:
     return candidate if os.path.isdir(os.path.join(candidate, "payloads")) else None
 
 
+def contract_for(filename: str, default: str = "claude") -> str:
+    """The contract an example is written for: ``NN-<contract>-….json``."""
+    from caveat.contracts import CONTRACTS
+
+    parts = filename.split("-")
+    return parts[1] if len(parts) > 2 and parts[1] in CONTRACTS else default
+
+
 def hook_command(contract: str) -> list[str]:
     launcher = os.path.join(os.path.dirname(os.path.abspath(caveat.__file__)), "_launch.py")
     return [sys.executable, "-I", launcher, "--contract", contract]
 
 
-def run(directory: str | None, contract: str = "claude") -> int:
+def run(directory: str | None, contract: str | None = None) -> int:
     directory = directory or default_examples()
     if not directory:
         print(
@@ -58,20 +66,23 @@ def run(directory: str | None, contract: str = "claude") -> int:
             with open(os.path.join(payload_dir, name), encoding="utf-8") as handle:
                 raw = handle.read()
             payload = raw.replace(PLACEHOLDER, json.dumps(project)[1:-1])
+            chosen = contract or contract_for(name)
             done = subprocess.run(
-                hook_command(contract),
+                hook_command(chosen),
                 input=payload.encode("utf-8"),
                 capture_output=True,
                 env=env,
                 cwd=project,
                 check=False,
             )
-            _show(name, payload, done, project)
+            _show(name, chosen, payload, done, project)
     return 0
 
 
-def _show(name: str, payload: str, done: subprocess.CompletedProcess[bytes], project: str) -> None:
-    print(f"━━ {name}")
+def _show(
+    name: str, contract: str, payload: str, done: subprocess.CompletedProcess[bytes], project: str
+) -> None:
+    print(f"━━ {name}  (--contract {contract})")
     try:
         data = json.loads(payload)
         tool = data.get("tool_name", "")

@@ -12,6 +12,14 @@ if TYPE_CHECKING:
 
 CONTRACTS: dict[str, str] = {
     "claude": "caveat.contracts.claude",
+    "codex": "caveat.contracts.codex",
+    "gemini": "caveat.contracts.gemini",
+    "qwen": "caveat.contracts.qwen",
+    "codebuddy": "caveat.contracts.codebuddy",
+    "copilot": "caveat.contracts.copilot",
+    "cursor": "caveat.contracts.cursor",
+    "kiro": "caveat.contracts.kiro",
+    "devin": "caveat.contracts.devin",
 }
 
 DEFAULT = "claude"
@@ -22,5 +30,11 @@ def load(contract_id: str) -> Contract | None:
     module = CONTRACTS.get(contract_id)
     if module is None:
         return None
-    loaded: Contract = __import__(module, fromlist=["_"])
+    try:
+        loaded: Contract = __import__(module, fromlist=["_"])
+    except ImportError as exc:  # a broken install must not break the turn
+        from caveat.log import log
+
+        log(f"contract {contract_id!r} could not be loaded: {exc}")
+        return None
     return loaded

@@ -11,6 +11,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from caveat import hook
+from caveat.contracts import CONTRACTS
 from conftest import run_hook
 
 EVENTS = ["PreToolUse", "PostToolUse", "SessionStart", "Stop", "UserPromptSubmit", "Bogus"]
@@ -93,7 +94,10 @@ def payloads(draw):
             optional={
                 "hook_event_name": st.sampled_from(EVENTS) | anything,
                 "tool_name": st.sampled_from(TOOLS) | anything,
+                "toolName": st.sampled_from(TOOLS) | anything,
                 "tool_input": st.just(tool_input),
+                "toolArgs": st.just(tool_input).map(lambda v: json.dumps(v)) | anything,
+                "tool_info": st.just(tool_input),
                 "cwd": st.just(root) | anything,
                 "session_id": st.text(max_size=10) | anything,
                 "source": st.sampled_from(["startup", "compact"]) | anything,
@@ -123,22 +127,29 @@ def check_output(out: str) -> None:
 @settings(
     max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(payloads(), st.sampled_from([[], ["PreToolUse"], ["PostToolUse", "pretooluse-eval-guard"]]))
-def test_dispatch_property(payload, args):
+@given(
+    payloads(),
+    st.sampled_from(sorted(CONTRACTS)),
+    st.sampled_from([[], ["PreToolUse"], ["PostToolUse", "pretooluse-eval-guard"], ["AfterTool"]]),
+)
+def test_dispatch_property(payload, contract, args):
     data = json.dumps(payload).encode("utf-8", "surrogatepass")
-    check_output(hook.dispatch(args, data, os.environ).output)
+    check_output(hook.dispatch(["--contract", contract, *args], data, os.environ).output)
 
 
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(payloads() | st.binary(max_size=200).map(lambda b: b.decode("latin-1")))
-def test_process_property(payload):
+@given(
+    payloads() | st.binary(max_size=200).map(lambda b: b.decode("latin-1")),
+    st.sampled_from(sorted(CONTRACTS)),
+)
+def test_process_property(payload, contract):
     data = (
         payload.encode("utf-8", "surrogatepass")
         if isinstance(payload, str)
         else json.dumps(payload).encode("utf-8", "surrogatepass")
     )
-    done = run_hook(data)
+    done = run_hook(data, "--contract", contract)
     assert done.returncode == 0
     check_output(done.stdout.decode("utf-8"))

@@ -10,6 +10,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from typing_extensions import Self
+
 _set = object.__setattr__
 
 # How the text of a FileEdit relates to the file.
@@ -35,6 +37,15 @@ class _Record:
         names: tuple[str, ...] = self.__slots__
         for name in names:
             yield name, getattr(self, name)
+
+    def replace(self, **changes: object) -> Self:
+        """A copy with some fields changed."""
+        copy = object.__new__(type(self))
+        for name, value in self._fields():
+            _set(copy, name, changes.pop(name, value))
+        if changes:
+            raise TypeError(f"unknown fields {sorted(changes)}")
+        return copy
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):

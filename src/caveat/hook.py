@@ -55,10 +55,11 @@ def parse_args(args: list[str]) -> tuple[str, list[str], bool]:
 class Outcome:
     """What one dispatch produced, kept for ``caveat explain`` and the tests."""
 
-    __slots__ = ("contract", "event", "findings", "output", "reason", "text", "trace")
+    __slots__ = ("contract", "deny", "event", "findings", "output", "reason", "text", "trace")
 
     def __init__(self) -> None:
         self.contract = ""
+        self.deny = False
         self.event: Event | None = None
         self.findings: list[Finding] = []
         self.text = ""
@@ -103,31 +104,53 @@ def dispatch(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
         result.reason = "not an event this contract knows"
         return result
 
+    judge(event, names, env, result)
+    if result.text:
+        result.output = contract.envelope(result.event or event, result.text, result.deny) or ""
+        if not result.output:
+            result.reason = f"{contract_id} does not hand {event.name} output to the model"
+    return result
+
+
+def judge(event: Event, names: frozenset[str], env: Mapping[str, str], result: Outcome) -> None:
+    """Run the guards that apply to ``event`` under the project's configuration and
+    render what they found into ``result``."""
     from caveat import chain
 
     guards = chain.select(event, names)
     if not guards:
         result.reason = "no guard handles this event and tool"
-        return result
+        return
+    from caveat import config as settings
+    from caveat.gitctx import git_root
+    from caveat.log import log
+
+    root = git_root(event.target)
+    config = settings.load(env, root)
+    for warning in config.warnings:
+        log(warning)
+    guards = [g for g in guards if config.enabled(g.ID)]
+    event = settings.narrow(config, event, root, env)
+    result.event = event
+    if not guards:
+        result.reason = "the guards for this event are turned off in the configuration"
+        return
     from caveat.guards.base import Context
 
     ctx = Context(event, env)
     result.findings = chain.run(event, ctx, guards, result.trace)
     if not result.findings:
         result.reason = "no guard found anything"
-        return result
+        return
 
     from caveat.messages import render
 
-    result.text = render(result.findings, env, ctx.git_root(), event.name)
+    result.text = render(result.findings, env, root, event.name)
     if not result.text:
         result.reason = "no advisory could be rendered"
-        return result
-    deny = False  # strict mode arrives with configuration
-    result.output = contract.envelope(event, result.text, deny) or ""
-    if not result.output:
-        result.reason = f"{contract_id} does not hand {event.name} output to the model"
-    return result
+        return
+    strict = {g.ID for g in guards if getattr(g, "STRICT", False) and config.strict(g.ID)}
+    result.deny = any(f.deny and f.guard in strict for f in result.findings)
 
 
 def read_input(fd: int = 0) -> bytes:

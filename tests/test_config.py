@@ -1,0 +1,169 @@
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import pytest
+
+from caveat import chain
+from caveat import config
+from caveat import hook
+from caveat.event import Finding
+
+
+@pytest.fixture
+def user_file(tmp_path, monkeypatch):
+    folder = tmp_path / "xdg"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder))
+    path = folder / "caveat" / "config.toml"
+    path.parent.mkdir(parents=True)
+    return path
+
+
+def project_file(project):
+    path = project / ".caveat" / "config.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def test_defaults_without_files(project):
+    loaded = config.load(os.environ, str(project))
+    assert loaded.warnings == () and loaded.sources == ()
+    assert loaded.enabled("eval") and not loaded.strict("eval")
+    assert loaded.get("plans", "folder") == ".caveat/plans"
+    assert loaded.strings("paths", "exclude") == ()
+
+
+def test_project_overrides_user_except_locked_keys(user_file, project):
+    user_file.write_text(
+        '[guards]\neval = false\ndependency = false\n[plans]\nfolder = "plans"\n'
+        '[lock]\nkeys = ["guards.eval"]\n'
+    )
+    project_file(project).write_text(
+        '[guards]\neval = true\ndependency = true\n[plans]\nfolder = "docs/plans"\n'
+    )
+    loaded = config.load(os.environ, str(project))
+    assert loaded.warnings == ()
+    assert not loaded.enabled("eval")  # locked by the user
+    assert loaded.enabled("dependency")
+    assert loaded.get("plans", "folder") == "docs/plans"
+    assert loaded.sources == (str(user_file), str(project_file(project)))
+
+
+def test_wildcard_lock_and_project_lock_is_ignored(user_file, project):
+    user_file.write_text('[lock]\nkeys = ["strict.*"]\n')
+    project_file(project).write_text("[strict]\naskuser = true\n[lock]\nkeys = []\n")
+    loaded = config.load(os.environ, str(project))
+    assert not loaded.strict("askuser")
+    assert any("[lock] is read from the user config only" in w for w in loaded.warnings)
+
+
+@pytest.mark.parametrize(
+    ("text", "warning"),
+    [
+        ("[guards\neval = false", "not valid TOML"),
+        ("\xff\xfe", "not valid TOML"),
+        ("[guards]\neval = 'no'", "guards.eval must be true or false"),
+        ("[plans]\nfolder = 3", "plans.folder must be str"),
+        ("[paths]\nexclude = 'x'", "paths.exclude must be a list of strings"),
+        ("[paths]\nexclude = [1]", "paths.exclude must be a list of strings"),
+        ("[nope]\nx = 1", "unknown table [nope]"),
+        ("[plans]\nfoldr = 'x'", "unknown key plans.foldr"),
+        ("guards = 1", "guards must be a table"),
+        ("[lock]\nkeys = 'guards.eval'", "[lock] keys must be a list"),
+    ],
+)
+def test_bad_values_warn_and_fall_back(user_file, project, text, warning):
+    user_file.write_bytes(text.encode("latin-1"))
+    loaded = config.load(os.environ, str(project))
+    assert any(warning in w for w in loaded.warnings), loaded.warnings
+    assert loaded.enabled("eval") and loaded.get("plans", "folder") == ".caveat/plans"
+    assert loaded.strings("paths", "exclude") == ()
+
+
+def test_relative_xdg_is_ignored(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CONFIG_HOME", "relative")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert config.user_path(os.environ) == str(tmp_path / ".config" / "caveat" / "config.toml")
+
+
+def test_strict_from_environment(project, monkeypatch):
+    monkeypatch.setenv("CAVEAT_STRICT", "askuser, conformity")
+    loaded = config.load(os.environ, str(project))
+    assert loaded.strict("askuser") and loaded.strict("conformity") and not loaded.strict("eval")
+
+
+def test_parsed_files_are_cached_without_tomllib(user_file, project):
+    user_file.write_text("[guards]\neval = false\n")
+    assert not config.load(os.environ, str(project)).enabled("eval")
+    code = (
+        "import os, sys; from caveat import config;"
+        f"c = config.load(os.environ, {str(project)!r});"
+        "print(c.enabled('eval'), 'tomllib' in sys.modules or 'tomli' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", code], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["False", "False"]
+    user_file.write_text("[guards]\neval = true\n")  # a changed file is parsed again
+    assert config.load(os.environ, str(project)).enabled("eval")
+
+
+def payload(project, name, content):
+    return json.dumps(
+        {
+            "cwd": str(project),
+            "hook_event_name": "PreToolUse",
+            "tool_name": "Write",
+            "tool_input": {"file_path": str(project / name), "content": content},
+        }
+    ).encode()
+
+
+PICKLE = "import pickle\n\ndef f(b):\n    return pickle.loads(b)\n"
+
+
+def test_a_guard_turned_off_does_not_run(project):
+    project_file(project).write_text("[guards]\neval = false\n")
+    outcome = hook.dispatch([], payload(project, "x.py", PICKLE), os.environ)
+    assert outcome.output == "" and [row[0] for row in outcome.trace] == ["dependency"]
+
+
+def test_excluded_paths_are_not_judged(project):
+    project_file(project).write_text('[paths]\nexclude = ["generated/**"]\n')
+    assert hook.dispatch([], payload(project, "generated/x.py", PICKLE), os.environ).output == ""
+    assert hook.dispatch([], payload(project, "src/x.py", PICKLE), os.environ).output != ""
+
+
+def test_malformed_config_warns_on_stderr_and_still_advises(project, capfd):
+    project_file(project).write_text("[guards\n")
+    outcome = hook.dispatch([], payload(project, "x.py", PICKLE), os.environ)
+    assert "pickle.loads" in outcome.output
+    assert "not valid TOML" not in outcome.output
+    assert "not valid TOML" in capfd.readouterr().err
+
+
+def test_strict_denies_only_for_guards_that_support_it(project, monkeypatch):
+    def check(event, ctx):
+        return [Finding("strictish", "pretooluse-dependency-guard", {"path": "p"}, deny=True)]
+
+    guard = SimpleNamespace(
+        ID="strictish",
+        MESSAGES=("pretooluse-dependency-guard",),
+        EVENTS=frozenset({"PreToolUse"}),
+        TOOLS=frozenset({"Write"}),
+        BUDGET_S=1.0,
+        STRICT=True,
+        check=check,
+    )
+    monkeypatch.setattr(chain, "GUARDS", (guard,))
+    data = payload(project, "a.txt", "x")
+    assert "additionalContext" in hook.dispatch([], data, os.environ).output
+    project_file(project).write_text("[strict]\nstrictish = true\n")
+    denied = json.loads(hook.dispatch([], data, os.environ).output)["hookSpecificOutput"]
+    assert denied["permissionDecision"] == "deny" and denied["permissionDecisionReason"]
+    guard.STRICT = False
+    assert "additionalContext" in hook.dispatch([], data, os.environ).output

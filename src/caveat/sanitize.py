@@ -43,17 +43,19 @@ _ASSIGNED_SOURCE = (
 # "Authorization: Bearer <token>", "token <value>": the scheme word stays.
 _SCHEMED_SOURCE = r"(?i)\b(bearer|basic|token)(\s{1,3})[\w.~+/=-]{8,512}"
 
+# Every pattern above needs one of these: a keyword (any case) or a token prefix.
 _KEYWORDS = ("pass", "secret", "token", "key", "auth", "bearer", "basic", "://", "-----begin")
-_SPLIT = str.maketrans(dict.fromkeys(" \t/\\:;,'\"()[]{}<>@=!?&|^~`+*#%$", " "))
+_PREFIXES = (
+    "AKIA", "ASIA", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-",
+    "xox", "sk-", "AIza", "npm_", "pypi-", "eyJ",
+)  # fmt: skip
 _compiled: list[re.Pattern[str]] = []
 
 
 def _suspicious(text: str) -> bool:
     """False only when ``text`` cannot match any credential pattern."""
     low = text.lower()
-    if any(word in low for word in _KEYWORDS):
-        return True
-    return any(len(word) >= 14 for word in text.translate(_SPLIT).split())
+    return any(word in low for word in _KEYWORDS) or any(p in text for p in _PREFIXES)
 
 
 def redact(text: str) -> str:

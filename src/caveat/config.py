@@ -53,6 +53,8 @@ DEFAULTS: dict[str, dict[str, object]] = {
     "dependency": {"extra_manifests": []},
     "header": {"license": "", "exclude": []},
     "plans": {"folder": ".caveat/plans"},
+    # Internal planning ids that belong in plans, not product code (a regular expression).
+    "tracking": {"pattern": r"\b(?:[A-Z]{2,5}-\d{1,5}|Phase-[A-Z0-9]{1,3})\b"},
     "compaction": {
         "threshold_tokens": 150_000,
         "threshold_calls": 400,
@@ -123,7 +125,7 @@ def load(env: Mapping[str, str], project_root: str | None) -> Config:
         cache.save()
     user, project = layers
     locked = _locks(user, warnings)
-    values = _defaults()
+    values = defaults()
     _apply(values, user, "user", paths[0] or "", warnings, frozenset())
     _apply(values, project, "project", paths[1] or "", warnings, locked)
     for guard_id in env.get("CAVEAT_STRICT", "").replace(" ", "").split(","):
@@ -132,7 +134,7 @@ def load(env: Mapping[str, str], project_root: str | None) -> Config:
     return Config(values, tuple(warnings), tuple(sources))
 
 
-def _defaults() -> dict[str, dict[str, object]]:
+def defaults() -> dict[str, dict[str, object]]:
     return {table: dict(keys) for table, keys in DEFAULTS.items()}
 
 

@@ -137,7 +137,7 @@ def judge(event: Event, names: frozenset[str], env: Mapping[str, str], result: O
         return
     from caveat.guards.base import Context
 
-    ctx = Context(event, env)
+    ctx = Context(event, env, config)
     result.findings = chain.run(event, ctx, guards, result.trace)
     if not result.findings:
         result.reason = "no guard found anything"

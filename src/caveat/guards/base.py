@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Protocol
 
+    from caveat.config import Config
     from caveat.event import Event
     from caveat.event import FileEdit
     from caveat.event import Finding
@@ -42,13 +43,24 @@ class Context:
     """Per-invocation facts that guards share and that are costly enough to compute
     once: the git root of each folder, and files read from disk (as data only)."""
 
-    __slots__ = ("_files", "_roots", "env", "event")
+    __slots__ = ("_config", "_files", "_roots", "env", "event")
 
-    def __init__(self, event: Event, env: Mapping[str, str]) -> None:
+    def __init__(self, event: Event, env: Mapping[str, str], config: Config | None = None) -> None:
         self.event = event
         self.env = env
+        self._config = config
         self._roots: dict[str, str | None] = {}
         self._files: dict[str, str | None] = {}
+
+    @property
+    def config(self) -> Config:
+        """The project's configuration (defaults when none was loaded)."""
+        if self._config is None:
+            from caveat.config import Config
+            from caveat.config import defaults
+
+            self._config = Config(defaults())
+        return self._config
 
     def git_root(self, path: str | None = None) -> str | None:
         """Git root above ``path`` (default: the event's target)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from collections.abc import Mapping
 
     from typing_extensions import Self
 
@@ -96,6 +97,7 @@ class Event(_Record):
         "source",
         "stop_hook_active",
         "tool",
+        "tool_input",
         "transcript_path",
         "turn_id",
         "vendor_event",
@@ -103,6 +105,7 @@ class Event(_Record):
 
     name: str
     tool: str
+    tool_input: Mapping[str, object]
     edits: tuple[FileEdit, ...]
     command: str
     shell: str
@@ -132,6 +135,7 @@ class Event(_Record):
         stop_hook_active: bool = False,
         contract: str = "claude",
         vendor_event: str = "",
+        tool_input: Mapping[str, object] | None = None,
     ) -> None:
         _set(self, "name", name)
         _set(self, "tool", tool)
@@ -147,6 +151,9 @@ class Event(_Record):
         _set(self, "stop_hook_active", stop_hook_active)
         _set(self, "contract", contract)
         _set(self, "vendor_event", vendor_event or name)
+        # The tool's raw input, for guards that read more than edits and commands
+        # (AskUserQuestion's questions). Not to be mutated.
+        _set(self, "tool_input", tool_input if tool_input is not None else {})
 
     @property
     def target(self) -> str:

@@ -93,6 +93,7 @@ def read(
         stop_hook_active=stop_active is True,
         contract=vendor.contract,
         vendor_event=raw_event,
+        tool_input=tool_input,
     )
 
 

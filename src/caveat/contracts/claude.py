@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from caveat.event import Event
-    from caveat.event import FileEdit
 
 ID = "claude"
 
@@ -38,18 +37,6 @@ CONTEXT_EVENTS = frozenset(
 )  # fmt: skip
 
 
-def _apply_patch(tool_input: dict[str, object], cwd: str) -> tuple[FileEdit, ...]:
-    from caveat.contracts import patch
-
-    for key in ("command", "patch", "input"):
-        value = tool_input.get(key)
-        if isinstance(value, list):
-            value = "\n".join(v for v in value if isinstance(v, str))
-        if isinstance(value, str):
-            return patch.parse(value, cwd)
-    return ()
-
-
 VENDOR = shape.Vendor(
     ID,
     events={name: name for name in _NAMES},
@@ -62,7 +49,7 @@ VENDOR = shape.Vendor(
         "container.exec": "Bash",
     },
     project_env=("CLAUDE_PROJECT_DIR",),
-    readers={"apply_patch": _apply_patch},
+    readers={"apply_patch": shape.patch_edits},
 )
 
 

@@ -139,6 +139,29 @@ def claude_edits(tool: str, tool_input: dict[str, object], cwd: str) -> tuple[Fi
     return ()
 
 
+def replacement(tool_input: dict[str, object], cwd: str) -> tuple[FileEdit, ...]:
+    """A ``{file_path, old_string, new_string}`` edit tool (Gemini ``replace``, Qwen
+    ``edit``), where an empty ``old_string`` creates the file."""
+    path, new = text(tool_input, "file_path"), text(tool_input, "new_string")
+    if tool_input.get("old_string") == "":
+        return whole(path, new, cwd)
+    return fragment(path, new, text(tool_input, "old_string"), cwd)
+
+
+def patch_edits(tool_input: dict[str, object], cwd: str) -> tuple[FileEdit, ...]:
+    """A Codex ``apply_patch`` call: the patch text under ``command`` (or ``patch``,
+    ``input``; a list of lines in older builds)."""
+    from caveat.contracts import patch
+
+    for key in ("command", "patch", "input"):
+        value = tool_input.get(key)
+        if isinstance(value, list):
+            value = "\n".join(v for v in value if isinstance(v, str))
+        if isinstance(value, str):
+            return patch.parse(value, cwd)
+    return ()
+
+
 def whole(path: str, content: str, cwd: str) -> tuple[FileEdit, ...]:
     resolved = resolve(path, cwd)
     return (FileEdit(resolved, content, WHOLE),) if resolved else ()

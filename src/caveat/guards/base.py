@@ -96,18 +96,37 @@ class Context:
         return text
 
 
+POST_TOOL = frozenset({"PostToolUse", "PostToolUseFailure"})
+
+
 def versions(ctx: Context, edits: list[FileEdit]) -> tuple[str, str, bool]:
     """The file's text before and after the edits to one path.
 
-    Returns ``(before, after, exact)``. ``exact`` is True when ``after`` is the whole
-    new file (a Write, or fragments that applied cleanly to the file on disk). When the
-    fragments cannot be applied, ``before``/``after`` are the joined old and new
-    fragments, and ``exact`` is False.
+    Returns ``(before, after, exact)``. ``exact`` is True when both are whole files.
+    Before the tool runs, the file on disk is the "before" and the edits are applied
+    to it; after it ran (a post-tool event), the disk holds the "after" and the edits
+    are undone to recover the "before" (a whole-file write is compared with the
+    committed version). When that fails, ``before``/``after`` are the joined old and
+    new fragments, and ``exact`` is False.
     """
     if not edits:
         return "", "", False
     path = edits[0].path
     disk = ctx.read_text(path)
+    if ctx.event.name in POST_TOOL:
+        undone = _undo(ctx, path, disk, edits)
+        if undone is not None:
+            return undone
+    else:
+        done = _apply(disk, edits)
+        if done is not None:
+            return disk or "", done, True
+    olds = "\n".join(e.old for e in edits if e.kind != WHOLE)
+    news = "\n".join(e.text for e in edits if e.kind != WHOLE)
+    return olds, news, False
+
+
+def _apply(disk: str | None, edits: list[FileEdit]) -> str | None:
     current = disk
     for edit in edits:
         if edit.kind == WHOLE:
@@ -119,13 +138,48 @@ def versions(ctx: Context, edits: list[FileEdit]) -> tuple[str, str, bool]:
         elif current is not None and not edit.old and not current:
             current = edit.text
         else:
-            current = None
-            break
-    if current is not None:
-        return disk or "", current, True
-    olds = "\n".join(e.old for e in edits if e.kind != WHOLE)
-    news = "\n".join(e.text for e in edits if e.kind != WHOLE)
-    return olds, news, False
+            return None
+    return current
+
+
+def _undo(
+    ctx: Context, path: str, disk: str | None, edits: list[FileEdit]
+) -> tuple[str, str, bool] | None:
+    if any(e.kind in (WHOLE, DELETE) for e in edits):
+        # What was written is in the payload; what was there, in the last commit.
+        after = _apply("", edits)
+        return committed_text(ctx, path), after if after is not None else disk or "", True
+    current = disk
+    for edit in reversed(edits):
+        if current is None or not edit.text or edit.text not in current:
+            return None
+        current = current.replace(edit.text, edit.old, 1)
+    return current or "", disk or "", True
+
+
+def committed_text(ctx: Context, path: str) -> str:
+    """The file as committed at HEAD, or "" when it is not tracked (or git cannot
+    tell). Runs ``git`` — only on a post-tool write that a guard's pre-filter kept."""
+    root = ctx.git_root(path)
+    if not root or not path.startswith(root.rstrip(os.sep) + os.sep):
+        return ""
+    rel = path[len(root.rstrip(os.sep)) + 1 :].replace(os.sep, "/")
+    import subprocess
+
+    try:
+        done = subprocess.run(
+            # Plumbing on purpose: cat-file runs no textconv, filters or fsmonitor.
+            ["git", "-c", "core.fsmonitor=false", "-C", root, "cat-file", "blob", f"HEAD:{rel}"],
+            capture_output=True,
+            timeout=1.5,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    if done.returncode != 0 or len(done.stdout) > READ_LIMIT:
+        return ""
+    return done.stdout.decode("utf-8", "replace")
 
 
 def edits_by_path(event: Event) -> dict[str, list[FileEdit]]:

@@ -22,7 +22,7 @@ PAYLOADS = sorted(os.listdir(os.path.join(EXAMPLES, "payloads")))
 def example_project(tmp_path):
     project = tmp_path / "project"
     shutil.copytree(os.path.join(EXAMPLES, "project"), project)
-    (project / ".git").mkdir()
+    demo.make_repository(str(project))
     return project
 
 

@@ -22,6 +22,17 @@ def default_examples() -> str | None:
     return candidate if os.path.isdir(os.path.join(candidate, "payloads")) else None
 
 
+def make_repository(project: str) -> None:
+    """Commit the example project, so post-tool guards can compare with HEAD; without
+    git, a bare ``.git`` folder still marks the project root."""
+    git = shutil.which("git")
+    if git:
+        ident = ["-c", "user.name=caveat demo", "-c", "user.email=demo@example.invalid"]
+        for args in (["init", "-q"], ["add", "-A"], [*ident, "commit", "-qm", "example"]):
+            subprocess.run([git, *args], capture_output=True, check=False, cwd=project)
+    os.makedirs(os.path.join(project, ".git"), exist_ok=True)
+
+
 def contract_for(filename: str, default: str = "claude") -> str:
     """The contract an example is written for: ``NN-<contract>-….json``."""
     from caveat.contracts import CONTRACTS
@@ -58,7 +69,7 @@ def run(directory: str | None, contract: str | None = None) -> int:
             shutil.copytree(source, project)
         else:
             os.makedirs(project)
-        os.makedirs(os.path.join(project, ".git"), exist_ok=True)
+        make_repository(project)
         env = dict(os.environ, CAVEAT_STATE_DIR=os.path.join(scratch, "state"))
         env.pop("CAVEAT_DISABLE", None)
         names = sorted(n for n in os.listdir(payload_dir) if n.endswith(".json"))

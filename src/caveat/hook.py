@@ -108,7 +108,7 @@ def dispatch(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
     if result.text:
         result.output = contract.envelope(result.event or event, result.text, result.deny) or ""
         if not result.output:
-            result.reason = f"{contract_id} does not hand {event.name} output to the model"
+            result.reason = f"{contract_id} does not hand {event.vendor_event} output to the model"
     return result
 
 

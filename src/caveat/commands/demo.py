@@ -86,33 +86,53 @@ def run(directory: str | None, contract: str | None = None) -> int:
                 cwd=project,
                 check=False,
             )
-            _show(name, chosen, payload, done, project)
+            _show(name, chosen, payload, done, project, env)
     return 0
 
 
 def _show(
-    name: str, contract: str, payload: str, done: subprocess.CompletedProcess[bytes], project: str
+    name: str,
+    contract: str,
+    payload: str,
+    done: subprocess.CompletedProcess[bytes],
+    project: str,
+    env: dict[str, str],
 ) -> None:
     print(f"━━ {name}  (--contract {contract})")
     try:
         data = json.loads(payload)
-        tool = data.get("tool_name", "")
-        print(f"   {data.get('hook_event_name', '?')} {tool}".rstrip())
+        event = (
+            data.get("hook_event_name")
+            or data.get("hookEventName")
+            or data.get("agent_action_name")
+        )
+        tool = data.get("tool_name") or data.get("toolName") or ""
+        print(f"   {event or '(event from the payload shape)'} {tool}".rstrip())
     except (ValueError, AttributeError):
         print("   (not a JSON object)")
     out = done.stdout.decode("utf-8", "replace")
     print(f"   exit {done.returncode}, {len(out)} characters on stdout")
     if not out:
-        print("   → silent: nothing is written, the harness carries on\n")
+        from caveat.hook import dispatch
+
+        reason = dispatch(["--contract", contract], payload.encode(), env).reason
+        print(f"   → silent ({reason}): nothing is written, the harness carries on\n")
         return
     envelope = json.loads(out)
-    specific = dict(envelope.get("hookSpecificOutput", {}))
-    channel = next(
-        (k for k in ("additionalContext", "permissionDecisionReason") if k in specific), ""
+    text = _longest_string(envelope)
+    shown = json.dumps(envelope, ensure_ascii=False).replace(
+        json.dumps(text, ensure_ascii=False), "<the text below>"
     )
-    text = specific.pop(channel, "")
-    shown = json.dumps(specific, ensure_ascii=False)[:-1]
-    print(f'   → {{"hookSpecificOutput": {shown}, "{channel}": <the text below>}}}}')
+    print(f"   → {shown}")
     for line in text.replace(project, "<project>").splitlines():
         print(f"   │ {line}")
     print()
+
+
+def _longest_string(value: object) -> str:
+    """The advisory inside an envelope, whatever the vendor's shape: its longest string."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        return max((_longest_string(v) for v in value.values()), key=len, default="")
+    return ""

@@ -647,11 +647,17 @@ def test_hunk_for_file_not_on_disk_uses_fragment_lines(root):
     assert summary(findings) == [("marshal.loads", "2 (of the edited text)")]
 
 
-def test_post_tool_use_edit_compares_fragments(root):
+def test_post_tool_use_edit_is_undone_on_the_file_on_disk(root):
     path = os.path.join(root, "a.py")
     with open(path, "w") as f:
         f.write("a = 1\nb = eval(s)\n")  # the edit is already applied
     edit = FileEdit(path, "b = eval(s)\n", FRAGMENT, old="b = 2\n")
+    findings = run(Event("PostToolUse", tool="Edit", edits=(edit,), cwd=root))
+    assert summary(findings) == [("eval", "2")]
+
+
+def test_post_tool_use_edit_not_on_disk_compares_fragments(root):
+    edit = FileEdit(os.path.join(root, "gone.py"), "b = eval(s)\n", FRAGMENT, old="b = 2\n")
     findings = run(Event("PostToolUse", tool="Edit", edits=(edit,), cwd=root))
     assert summary(findings) == [("eval", "1 (of the edited text)")]
 

@@ -221,3 +221,10 @@ def test_post_tool_event_uses_the_after_section(bundled):
         "Already did eval."
     )
     assert messages.render([finding()], os.environ, None, "PreToolUse").startswith("Found eval")
+
+
+def test_absolute_message_path_is_used_as_is(tmp_path):
+    rule = tmp_path / "rule.md"
+    rule.write_text("---\nevent: PreToolUse\n---\n## Advisory\nRule says {thing}.\n")
+    found = Finding("custom", str(rule), {"thing": "hi"})
+    assert messages.render([found], os.environ, None) == f"Rule says hi.\n\nFull procedure: {rule}"

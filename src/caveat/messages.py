@@ -40,7 +40,10 @@ def bundled_dir() -> str:
 
 def locate(name: str, project_root: str | None = None) -> str:
     """The file for message ``name``: a project override in ``.caveat/messages/`` when
-    the project has one, else the bundled copy."""
+    the project has one, else the bundled copy. An absolute path (a custom rule's own
+    file) is taken as it is."""
+    if os.path.isabs(name):
+        return name
     filename = name if name.endswith(".md") else name + ".md"
     if project_root:
         override = os.path.join(project_root, ".caveat", "messages", filename)

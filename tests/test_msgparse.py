@@ -3,6 +3,7 @@ from __future__ import annotations
 from caveat.msgparse import BODY
 from caveat.msgparse import TITLE
 from caveat.msgparse import bindings
+from caveat.msgparse import front_matter
 from caveat.msgparse import parse
 
 MESSAGE = """<!-- SPDX-License-Identifier: MIT -->
@@ -68,3 +69,12 @@ def test_bindings():
 def test_message_without_sections():
     sections = parse("just text\n")
     assert sections == {BODY: "just text"}
+
+
+def test_front_matter_is_not_part_of_any_section():
+    source = "---\nevent: PreToolUse\ntools: [Write]\n---\n# Rule\n\n## Advisory\nDo the thing.\n"
+    sections = parse(source)
+    assert sections["Advisory"] == "Do the thing."
+    assert "event" not in sections[BODY] and "event: PreToolUse" not in sections
+    assert front_matter(source) == "event: PreToolUse\ntools: [Write]"
+    assert front_matter("# no front matter\n---\n") == ""

@@ -20,6 +20,7 @@ def parse(source: str) -> dict[str, str]:
     """
     from markdown_it import MarkdownIt
 
+    source = _without_front_matter(source)
     lines = source.splitlines()
     tokens = MarkdownIt("commonmark").parse(source)
     dropped: set[int] = set()
@@ -53,6 +54,30 @@ def parse(source: str) -> dict[str, str]:
         sections[TITLE] = titles[0][3]
     sections[BODY] = block(0, cut).strip()
     return sections
+
+
+def front_matter(source: str) -> str:
+    """The text between a leading ``---`` line and the next ``---`` line ("" if none)."""
+    if not source.startswith("---"):
+        return ""
+    lines = source.splitlines()
+    if lines[0].strip() != "---":
+        return ""
+    for index in range(1, len(lines)):
+        if lines[index].strip() == "---":
+            return "\n".join(lines[1:index])
+    return ""
+
+
+def _without_front_matter(source: str) -> str:
+    """Front matter (rule settings) is for caveat, not for the model: blank it, keeping
+    the line count so that positions stay the same."""
+    matter = front_matter(source)
+    if not matter and not source.startswith("---\n---"):
+        return source
+    count = matter.count("\n") + 3 if matter else 2
+    lines = source.splitlines(keepends=True)
+    return "\n" * count + "".join(lines[count:])
 
 
 def bindings(section: str) -> dict[str, list[str]]:

@@ -1,0 +1,58 @@
+"""A call that trips several guards yields one envelope, advisories in chain order,
+under the cap."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from caveat import hook
+from caveat import messages
+from caveat.guards import GUARDS
+
+
+def test_one_envelope_in_chain_order(project):
+    content = (
+        "from setuptools import setup\n\n"
+        "# TM-42: read the build options from the environment\n"
+        "options = eval(os.environ['BUILD_OPTIONS'])\n"
+        "setup(name='demo', install_requires=['requests'])\n"
+    )
+    payload = {
+        "cwd": str(project),
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Write",
+        "tool_input": {"file_path": str(project / "setup.py"), "content": content},
+    }
+    outcome = hook.dispatch([], json.dumps(payload).encode(), os.environ)
+    fired = [f.guard for f in outcome.findings]
+    order = [g.ID for g in GUARDS]
+    assert fired == sorted(fired, key=order.index)
+    assert {"dependency", "eval", "tracking-ids"} <= set(fired)
+    envelope = json.loads(outcome.output)
+    assert list(envelope) == ["hookSpecificOutput"]
+    text = envelope["hookSpecificOutput"]["additionalContext"]
+    assert len(text) <= messages.LIMIT
+    positions = [
+        text.index(f"Full procedure: {messages.locate(f.message)}") for f in outcome.findings
+    ]
+    assert positions == sorted(positions)
+
+
+def test_many_findings_stay_under_the_cap_and_say_how_many_were_left_out(project):
+    # 60 manifests in one patch: each a dependency finding; the text must be capped.
+    body = "".join(
+        f'*** Add File: pkg{i}/package.json\n+{{"dependencies": {{"left-pad-{i}": "1.0.{i}"}}}}\n'
+        for i in range(60)
+    )
+    payload = {
+        "cwd": str(project),
+        "hook_event_name": "PreToolUse",
+        "tool_name": "apply_patch",
+        "tool_input": {"command": f"*** Begin Patch\n{body}*** End Patch\n"},
+    }
+    outcome = hook.dispatch(["--contract", "codex"], json.dumps(payload).encode(), os.environ)
+    assert len(outcome.findings) == 60
+    text = json.loads(outcome.output)["hookSpecificOutput"]["additionalContext"]
+    assert len(text) <= messages.LIMIT
+    assert "more caveat advisories left out to stay within 10,000 characters" in text

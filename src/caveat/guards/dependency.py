@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from caveat.event import CELL
 from caveat.guards.base import edits_by_path
-from caveat.rules import dependency_commands as commands
-from caveat.rules import dependency_files as files
+from caveat.rules import dependency_gate as gate
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -40,25 +39,25 @@ def path_may_match(path: str) -> bool:
     """False only when no rule of ``dependency_files`` can match ``path``."""
     norm = path.replace("\\", "/")
     base = norm[norm.rfind("/") + 1 :]
-    if base in files.BASENAMES or base.endswith(files.SUFFIXES):
+    if base in gate.BASENAMES or base.endswith(gate.SUFFIXES):
         return True
-    if base.startswith(files.PREFIXES):
+    if base.startswith(gate.PREFIXES):
         return True
-    if any(s in base for s in files.SUBSTRINGS):
+    if any(s in base for s in gate.SUBSTRINGS):
         return True
     rooted = norm if norm.startswith("/") else "/" + norm
-    if any(part in rooted for part in files.DIR_PARTS):
+    if any(part in rooted for part in gate.DIR_PARTS):
         return True
-    return any(part in rooted and base.endswith(ends) for part, ends in files.DIR_SUFFIXES)
+    return any(part in rooted and base.endswith(ends) for part, ends in gate.DIR_SUFFIXES)
 
 
 def command_may_match(command: str) -> bool:
     """False only when ``command`` names no dependency tool and writes no manifest."""
     low = command.lower()
-    if any(word in low for word in commands.PREFILTER):
+    if any(word in low for word in gate.PREFILTER):
         return True
     return (">" in low or "tee " in low or "sed " in low) and any(
-        hint in low for hint in commands.REDIRECT_HINTS
+        hint in low for hint in gate.REDIRECT_HINTS
     )
 
 

@@ -29,12 +29,12 @@ from caveat.event import DELETE
 from caveat.event import WHOLE
 from caveat.event import Finding
 from caveat.guards.base import edits_by_path
-from caveat.rules.eval_primitives import BASENAMES
-from caveat.rules.eval_primitives import EXTENSIONS
-from caveat.rules.eval_primitives import LANGUAGES
-from caveat.rules.eval_primitives import PRIMITIVES
-from caveat.rules.eval_primitives import SHEBANGS
-from caveat.rules.eval_primitives import SKIP_EXTENSIONS
+from caveat.rules.eval_gate import BASENAMES
+from caveat.rules.eval_gate import CASE_INSENSITIVE
+from caveat.rules.eval_gate import EXTENSIONS
+from caveat.rules.eval_gate import SHEBANGS
+from caveat.rules.eval_gate import SKIP_EXTENSIONS
+from caveat.rules.eval_gate import TRIGGERS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -52,25 +52,12 @@ MAX_FINDINGS = 8
 MAX_TEXT = 16 * 1024 * 1024
 _SHELL_TOOLS = frozenset({"Bash", "PowerShell"})
 _MAKEFILES = frozenset({"makefile", "gnumakefile"})
-_triggers: dict[str, tuple[str, ...]] = {}
-
-
-def _language_triggers(language: str) -> tuple[str, ...]:
-    found = _triggers.get(language)
-    if found is None:
-        seen: dict[str, None] = {}
-        for prim in PRIMITIVES.get(language, ()):
-            words = prim.get("triggers", ())
-            for word in words if isinstance(words, tuple) else ():
-                seen[str(word)] = None
-        found = _triggers[language] = tuple(seen)
-    return found
 
 
 def _triggered(language: str, texts: list[str]) -> bool:
     """The cheap pre-filter: some trigger of the language occurs in the new text."""
-    words = _language_triggers(language)
-    lower = bool(LANGUAGES.get(language, {}).get("ci"))
+    words = TRIGGERS.get(language, ())
+    lower = language in CASE_INSENSITIVE
     for text in texts:
         if len(text) > MAX_TEXT:
             continue

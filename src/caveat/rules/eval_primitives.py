@@ -39,6 +39,11 @@ A primitive is a dict:
 
 from __future__ import annotations
 
+from caveat.rules.eval_gate import BASENAMES as BASENAMES
+from caveat.rules.eval_gate import EXTENSIONS as EXTENSIONS
+from caveat.rules.eval_gate import SHEBANGS as SHEBANGS
+from caveat.rules.eval_gate import SKIP_EXTENSIONS as SKIP_EXTENSIONS
+
 FAMILY_WORDS = {
     "CODE": "dynamic code evaluation",
     "DESER": "unsafe deserialization",
@@ -46,80 +51,6 @@ FAMILY_WORDS = {
     "DLEXEC": "downloaded script executed",
     "IMPORT": "dynamic module loading",
     "TMPL": "template or expression-language injection",
-}
-
-# Prose and data files are never scanned (F6): text about eval is not eval.
-SKIP_EXTENSIONS = frozenset(
-    {".md", ".mdx", ".markdown", ".rst", ".txt", ".adoc", ".asciidoc", ".json", ".jsonc"}
-)
-
-EXTENSIONS = {
-    ".py": "python",
-    ".pyi": "python",
-    ".pyw": "python",
-    ".ipynb": "python",
-    ".js": "js",
-    ".jsx": "js",
-    ".ts": "js",
-    ".tsx": "js",
-    ".mjs": "js",
-    ".cjs": "js",
-    ".mts": "js",
-    ".cts": "js",
-    ".vue": "js",
-    ".svelte": "js",
-    ".rb": "ruby",
-    ".rake": "ruby",
-    ".gemspec": "ruby",
-    ".ru": "ruby",
-    ".php": "php",
-    ".phtml": "php",
-    ".java": "java",
-    ".kt": "java",
-    ".kts": "java",
-    ".groovy": "java",
-    ".gradle": "java",
-    ".scala": "java",
-    ".cs": "cs",
-    ".go": "go",
-    ".sh": "shell",
-    ".bash": "shell",
-    ".zsh": "shell",
-    ".ksh": "shell",
-    ".dockerfile": "shell",
-    ".ps1": "powershell",
-    ".psm1": "powershell",
-}
-
-BASENAMES = {
-    "Dockerfile": "shell",
-    "Containerfile": "shell",
-    ".bashrc": "shell",
-    ".bash_profile": "shell",
-    ".profile": "shell",
-    ".zshrc": "shell",
-    ".zprofile": "shell",
-    ".envrc": "shell",
-    "Gemfile": "ruby",
-    "Rakefile": "ruby",
-    "Jenkinsfile": "java",
-    "action.yml": "gha",
-    "action.yaml": "gha",
-}
-
-# First word of a ``#!`` line (after ``env``) → language, for files without extension.
-SHEBANGS = {
-    "sh": "shell",
-    "bash": "shell",
-    "zsh": "shell",
-    "ksh": "shell",
-    "dash": "shell",
-    "python": "python",
-    "python3": "python",
-    "node": "js",
-    "ruby": "ruby",
-    "php": "php",
-    "pwsh": "powershell",
 }
 
 LANGUAGES = {

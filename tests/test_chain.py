@@ -8,6 +8,8 @@ import pytest
 from caveat import chain
 from caveat.event import Event
 from caveat.event import Finding
+from caveat.guards import REGISTRY
+from caveat.guards import Spec
 from caveat.guards.base import Context
 
 
@@ -35,7 +37,7 @@ EVENT = Event("PreToolUse", tool="Write")
 def test_select_by_event_tool_and_message(monkeypatch):
     a, b, c = fake("a"), fake("b", tools=("Bash",)), fake("c", events=("PostToolUse",))
     anytool = fake("d", tools=())
-    monkeypatch.setattr(chain, "GUARDS", (a, b, c, anytool))
+    monkeypatch.setattr(chain, "REGISTRY", tuple(Spec.of(g) for g in (a, b, c, anytool)))
     assert chain.select(EVENT) == [a, anytool]
     assert chain.select(EVENT, frozenset({"msg-d"})) == [anytool]
     assert chain.select(EVENT, frozenset({"nothing-bound"})) == []
@@ -95,9 +97,13 @@ def test_budget_outside_main_thread_runs_unguarded():
     assert [f.guard for f in results] == ["ok"]
 
 
-@pytest.mark.parametrize("guard_id", [g.ID for g in chain.GUARDS])
+@pytest.mark.parametrize("guard_id", [spec.id for spec in REGISTRY])
 def test_registered_guards_satisfy_the_protocol(guard_id):
-    guard = next(g for g in chain.GUARDS if guard_id == g.ID)
+    spec = next(s for s in REGISTRY if guard_id == s.id)
+    guard = spec.load()
+    declared = (guard.ID, guard.MESSAGES, guard.EVENTS, guard.TOOLS)
+    # The registry entry must repeat the module's own declarations.
+    assert declared == (spec.id, spec.messages, spec.events, spec.tools)
     assert guard.MESSAGES and all(isinstance(m, str) for m in guard.MESSAGES)
     assert isinstance(guard.EVENTS, frozenset) and guard.EVENTS
     assert isinstance(guard.TOOLS, frozenset)
@@ -106,6 +112,6 @@ def test_registered_guards_satisfy_the_protocol(guard_id):
 
 
 def test_guard_ids_are_unique_and_well_formed():
-    ids = [g.ID for g in chain.GUARDS]
+    ids = [spec.id for spec in REGISTRY]
     assert len(ids) == len(set(ids))
     assert all(i.replace("-", "").isalnum() and i.islower() for i in ids)

@@ -12,6 +12,7 @@ from caveat import chain
 from caveat import config
 from caveat import hook
 from caveat.event import Finding
+from caveat.guards import Spec
 
 
 @pytest.fixture
@@ -160,7 +161,7 @@ def test_strict_denies_only_for_guards_that_support_it(project, monkeypatch):
         STRICT=True,
         check=check,
     )
-    monkeypatch.setattr(chain, "GUARDS", (guard,))
+    monkeypatch.setattr(chain, "REGISTRY", (Spec.of(guard),))
     data = payload(project, "a.txt", "x")
     assert "additionalContext" in hook.dispatch([], data, os.environ).output
     project_file(project).write_text("[strict]\nstrictish = true\n")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from caveat.guards import GUARDS
+from caveat.guards import REGISTRY
 from caveat.log import log
 
 TYPE_CHECKING = False
@@ -37,14 +37,14 @@ def select(event: Event, messages: frozenset[str] = frozenset()) -> list[Guard]:
     """Guards that handle the event's name and tool, limited to those bound to one of
     ``messages`` when any are named."""
     chosen = []
-    for guard in GUARDS:
-        if event.name not in guard.EVENTS:
+    for spec in REGISTRY:
+        if event.name not in spec.events:
             continue
-        if guard.TOOLS and event.tool not in guard.TOOLS:
+        if spec.tools and event.tool not in spec.tools:
             continue
-        if messages and messages.isdisjoint(guard.MESSAGES):
+        if messages and messages.isdisjoint(spec.messages):
             continue
-        chosen.append(guard)
+        chosen.append(spec.load())
     return chosen
 
 

@@ -6,7 +6,7 @@ import os
 import sys
 
 from caveat import hook
-from caveat.guards import GUARDS
+from caveat.guards import all_guards
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def run(payload: str, args: list[str]) -> int:
     print(f"cwd        {event.cwd}")
     names = frozenset(n.removesuffix(".md") for n in rest if n != event.name)
     ran = {row[0]: row for row in outcome.trace}
-    for guard in GUARDS:
+    for guard in all_guards():
         if guard.ID in ran:
             _, status, seconds, detail = ran[guard.ID]
             line = f"{guard.ID:12} {status:8} {seconds * 1000:7.2f} ms  {detail}"

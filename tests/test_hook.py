@@ -36,12 +36,12 @@ FORBIDDEN_ON_SILENT_PATH = {
 }
 
 
-def write_payload(project, name="package.json", content=None, event="PreToolUse"):
+def write_payload(project, name="package.json", content=None, event="PreToolUse", session="s"):
     if content is None:
         content = '{\n  "dependencies": {\n    "left-pad": "1.3.0"\n  }\n}\n'
     return json.dumps(
         {
-            "session_id": "s",
+            "session_id": session,
             "cwd": str(project),
             "hook_event_name": event,
             "tool_name": "Write",
@@ -263,21 +263,27 @@ def test_silent_path_imports_nothing_heavy(project, name, tool_input, tool):
     assert imported & FORBIDDEN_ON_SILENT_PATH == set()
 
 
-def test_module_and_console_forms_agree(project):
+def test_module_and_console_forms_agree(project, tmp_path):
     data = write_payload(project)
-    launcher = run_hook(data, cwd=project).stdout
+    # A state folder per form: the same finding is advised once per session.
+    env = {**os.environ, "CAVEAT_STATE_DIR": str(tmp_path / "a")}
+    launcher = run_hook(data, cwd=project, env=env).stdout
+    env["CAVEAT_STATE_DIR"] = str(tmp_path / "b")
     module = subprocess.run(
         [sys.executable, "-I", "-m", "caveat", "hook"],
         input=data,
         capture_output=True,
         cwd=project,
+        env=env,
         check=True,
     ).stdout
+    env["CAVEAT_STATE_DIR"] = str(tmp_path / "c")
     script = subprocess.run(
         [os.path.join(os.path.dirname(sys.executable), "caveat"), "hook"],
         input=data,
         capture_output=True,
         cwd=project,
+        env=env,
         check=True,
     ).stdout
     assert launcher == module == script != b""
@@ -297,7 +303,7 @@ def test_parse_args():
 
 
 def test_event_argument_and_message_restriction(project):
-    data = write_payload(project, event="PostToolUse")
+    data = write_payload(project, event="PostToolUse", session="")  # no session: no dedupe
     env = dict(os.environ)
     assert hook.dispatch([], data, env).event.name == "PostToolUse"
     assert hook.dispatch(["PreToolUse"], data, env).event.name == "PreToolUse"

@@ -104,11 +104,19 @@ def dispatch(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
         result.reason = "not an event this contract knows"
         return result
 
+    if event.name == "SessionStart" and event.source == "compact":
+        from caveat import seen
+
+        seen.rearm(env, event.session_id)  # the model lost the earlier advice
     judge(event, names, env, result)
     if result.text:
         result.output = contract.envelope(result.event or event, result.text, result.deny) or ""
         if not result.output:
             result.reason = f"{contract_id} does not hand {event.vendor_event} output to the model"
+        else:
+            from caveat import seen
+
+            seen.record(env, event.session_id, result.findings)
     return result
 
 
@@ -138,9 +146,15 @@ def judge(event: Event, names: frozenset[str], env: Mapping[str, str], result: O
     from caveat.guards.base import Context
 
     ctx = Context(event, env, config)
-    result.findings = chain.run(event, ctx, guards, result.trace)
-    if not result.findings:
+    found = chain.run(event, ctx, guards, result.trace)
+    if not found:
         result.reason = "no guard found anything"
+        return
+    from caveat import seen
+
+    result.findings = seen.unseen(env, event.session_id, found)
+    if not result.findings:
+        result.reason = "everything found was already advised in this session"
         return
 
     from caveat.messages import render

@@ -1,0 +1,171 @@
+"""Advice the model has already seen is noise (SPEC §3, Repetition).
+
+The same finding — guard, file, finding key, variant — is advised once per session;
+a new finding in the same file is advised. A SessionStart whose source is
+``compact`` re-arms every finding of the session, because the model has lost the
+earlier advice with its context. The record is one small JSON file per session in
+the state folder, updated under an exclusive lock so that hooks running in parallel
+lose nothing; when it cannot be read, caveat advises again rather than stay silent.
+"""
+
+from __future__ import annotations
+
+import os
+
+from caveat import state
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from caveat.event import Finding
+
+FOLDER = "seen"
+_ALLOWED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
+_MAX_KEYS = 5000
+_MAX_AGE_S = 24 * 3600
+
+
+def session_key(session_id: str) -> str:
+    """The session id as a file name: ``[A-Za-z0-9._-]``, at most 128 characters, not
+    a dot name; anything else gets a fallback key derived from it."""
+    plain = len(session_id) <= 128 and set(session_id) <= _ALLOWED
+    if session_id and plain and not session_id.startswith("."):
+        return session_id
+    import zlib
+
+    return f"session-{zlib.crc32(session_id.encode('utf-8', 'surrogatepass')):08x}"
+
+
+def finding_key(finding: Finding) -> str:
+    values = finding.value_map()
+    return "\x1f".join((finding.guard, values.get("path", ""), finding.key, finding.variant))
+
+
+def _path(env: Mapping[str, str], session_id: str) -> str | None:
+    folder = state.ensure(env)
+    if folder is None:
+        return None
+    sub = os.path.join(folder, FOLDER)
+    try:
+        os.makedirs(sub, mode=0o700, exist_ok=True)
+    except OSError:
+        return None
+    return os.path.join(sub, session_key(session_id) + ".json")
+
+
+def _locked(path: str) -> int | None:
+    """An open descriptor of ``path`` holding an exclusive lock (None: cannot)."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        return None
+    try:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    except ImportError:  # Windows: no lock, best effort
+        pass
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def _read(fd: int) -> list[str]:
+    from caveat.jsonio import loads
+
+    chunks = []
+    while True:
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    try:
+        data = loads(b"".join(chunks).decode("utf-8", "replace"))
+    except (ValueError, RecursionError):
+        return []  # empty or corrupt: start again
+    keys = data.get("keys") if isinstance(data, dict) else None
+    return [k for k in keys if isinstance(k, str)] if isinstance(keys, list) else []
+
+
+def _write(fd: int, keys: list[str]) -> None:
+    from caveat.jsonio import dumps
+
+    data = dumps({"keys": keys[-_MAX_KEYS:]}).encode("utf-8", "replace")
+    os.lseek(fd, 0, os.SEEK_SET)
+    os.ftruncate(fd, 0)
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def unseen(env: Mapping[str, str], session_id: str, findings: list[Finding]) -> list[Finding]:
+    """The findings not yet advised in this session. Denials always pass: a strict
+    deny blocks each time it applies. Nothing is recorded here: only ``record`` does,
+    once the advice has really been written for the model."""
+    if not session_id:
+        return findings  # no session to remember it in
+    path = _path(env, session_id)
+    if path is None or not os.path.exists(path):
+        return findings
+    fd = _locked(path)
+    if fd is None:
+        return findings  # no record: advise again rather than stay silent
+    try:
+        known = set(_read(fd))
+    except OSError:
+        return findings
+    finally:
+        os.close(fd)
+    return [f for f in findings if f.deny or finding_key(f) not in known]
+
+
+def record(env: Mapping[str, str], session_id: str, findings: list[Finding]) -> None:
+    """Remember ``findings`` as advised (read, add, write back, under the lock)."""
+    if not session_id:
+        return
+    path = _path(env, session_id)
+    fd = _locked(path) if path else None
+    if fd is None:
+        return
+    try:
+        known = _read(fd)
+        seen = set(known)
+        added = [k for k in dict.fromkeys(finding_key(f) for f in findings) if k not in seen]
+        if added:
+            _write(fd, known + added)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def rearm(env: Mapping[str, str], session_id: str) -> None:
+    """Forget what this session was advised (after a compaction)."""
+    if not session_id:
+        return
+    path = _path(env, session_id)
+    if path:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+        _prune(os.path.dirname(path))
+
+
+def _prune(folder: str) -> None:
+    import time
+
+    limit = time.time() - _MAX_AGE_S
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names[:1000]:
+        try:
+            full = os.path.join(folder, name)
+            if os.stat(full).st_mtime < limit:
+                os.unlink(full)
+        except OSError:
+            pass

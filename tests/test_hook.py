@@ -349,11 +349,9 @@ def test_guard_that_raises_leaves_the_others(project, monkeypatch):
     monkeypatch.setattr(dependency, "check", boom)
     content = "import pickle\n\ndef f(b):\n    return pickle.loads(b)\n"
     outcome = hook.dispatch([], write_payload(project, "src/x.py", content), dict(os.environ))
-    assert [row[:2] for row in outcome.trace] == [
-        ("dependency", "error"),
-        ("eval", "fired"),
-        ("tracking-ids", "silent"),
-    ]
+    rows = [row[:2] for row in outcome.trace]
+    assert rows[:2] == [("dependency", "error"), ("eval", "fired")]
+    assert all(status == "silent" for _, status in rows[2:])
     assert json.loads(outcome.output)["hookSpecificOutput"]["additionalContext"]
 
 

@@ -35,9 +35,15 @@ def advisories(sections):
     }
 
 
+# Custom rules carry their own text: "custom" names the rule files, not a message.
+RULE_FILES = "custom"
+
+
 def test_every_guard_has_its_messages():
     for guard in all_guards():
         for message in guard.MESSAGES:
+            if message == RULE_FILES:
+                continue
             assert f"{message}.md" in FILES, f"guard {guard.ID} binds to missing {message}.md"
 
 

@@ -34,7 +34,8 @@ def test_explain_a_silent_bash_payload_with_skips(project, tmp_path, capsys):
     assert main(["explain", write(tmp_path, payload)]) == 0
     out = capsys.readouterr().out
     assert "guard      dependency   skipped              does not handle SessionStart" in out
-    assert "outcome    silent: no guard handles this event and tool" in out
+    assert "guard      custom       silent" in out
+    assert "outcome    silent: no guard found anything" in out
 
 
 def test_explain_restricted_by_message(project, tmp_path, capsys):

@@ -45,6 +45,12 @@ def build_parser() -> argparse.ArgumentParser:
         nargs=argparse.REMAINDER,
         help="the hook's own arguments: [--contract ID] [EVENT] [MESSAGE ...]",
     )
+    rules = sub.add_parser(
+        "rules",
+        help="list the custom rules (.caveat/rules/*.md, user rules/) and why any is invalid",
+    )
+    rules.add_argument("--json", action="store_true", help="print a JSON report")
+    rules.add_argument("--project", help="a folder inside the project (default: the current one)")
     return parser
 
 
@@ -59,5 +65,9 @@ def run(args: list[str]) -> int:
         from caveat.commands import explain
 
         return explain.run(payload=opts.payload, args=opts.hook_args)
+    if opts.command == "rules":
+        from caveat.commands import rules
+
+        return rules.run(project=opts.project, as_json=opts.json)
     parser.print_help()
     return 2

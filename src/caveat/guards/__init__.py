@@ -14,6 +14,7 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from caveat.guards import askuser
+    from caveat.guards import custom
     from caveat.guards import dependency
     from caveat.guards import dynamic_eval
     from caveat.guards import git
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from caveat.guards.base import Guard
 
     # mypy checks every registered module against the Guard protocol here.
-    _CHECKED: tuple[Guard, ...] = (dependency, dynamic_eval, git, tracking_ids, askuser)
+    _CHECKED: tuple[Guard, ...] = (dependency, dynamic_eval, git, tracking_ids, askuser, custom)
 
 _PRE_POST = frozenset({"PreToolUse", "PostToolUse"})
 _FILES = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})
@@ -89,6 +90,16 @@ REGISTRY: tuple[Spec, ...] = (
         ("pretooluse-askuserquestion-recommended",),
         frozenset({"PreToolUse"}),
         frozenset({"AskUserQuestion"}),
+    ),
+    # Operators' own rules (.caveat/rules/*.md): any tool; "custom" stands for them.
+    Spec(
+        "custom",
+        "caveat.guards.custom",
+        ("custom",),
+        frozenset(
+            {"PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "SessionStart"}
+        ),
+        frozenset(),
     ),
 )
 

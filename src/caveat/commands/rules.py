@@ -1,0 +1,94 @@
+"""``caveat rules [--json] [--project DIR]``: list the custom rules and why any is invalid.
+
+Reads the user's rules folder and the project's (the git root above ``--project``,
+default the current folder), validates every rule file afresh (the hook's cache is
+neither used nor written) and prints one line per file. Exit 0 when every rule is
+valid (or there are none), 1 when any is invalid.
+"""
+
+from __future__ import annotations
+
+import os
+
+from caveat.gitctx import git_root
+from caveat.guards._custom_load import PROJECT
+from caveat.guards._custom_load import load
+from caveat.guards._custom_load import settings_of
+from caveat.guards.custom import rule_folders
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from caveat.guards._custom_load import RuleFile
+
+
+def _record(item: RuleFile) -> dict[str, object]:
+    record: dict[str, object] = {
+        "name": item.name,
+        "path": item.path,
+        "scope": item.scope,
+        "valid": item.rule is not None,
+        "error": item.error or None,
+        "replaced_by": item.replaced_by or None,
+    }
+    if item.rule is not None:
+        record.update(settings_of(item.rule))
+    return record
+
+
+def _summary(item: RuleFile) -> str:
+    rule = item.rule
+    if rule is None:
+        return f"invalid: {item.error}"
+    parts = [", ".join(sorted(rule.events))]
+    parts.append(", ".join(sorted(rule.tools)) if rule.tools else "any tool")
+    if rule.paths:
+        parts.append("paths " + " ".join(rule.paths))
+    if rule.content:
+        parts.append(f"content {rule.content!r}")
+    if rule.strict:
+        parts.append("strict")
+    return "; ".join(parts)
+
+
+def run(
+    project: str | None = None, as_json: bool = False, env: Mapping[str, str] | None = None
+) -> int:
+    env = os.environ if env is None else env
+    start = os.path.abspath(project or os.getcwd())
+    root = git_root(start)
+    folders = rule_folders(env, root)
+    files = load(env, folders, cached=False, replaced=True)
+    invalid = [item for item in files if item.error]
+    if as_json:
+        import json
+
+        report = {
+            "project_root": root,
+            "folders": [{"scope": s, "path": f} for s, f in folders],
+            "rules": [_record(item) for item in files],
+            "invalid": len(invalid),
+        }
+        print(json.dumps(report, indent=2))
+        return 1 if invalid else 0
+    if not folders:
+        where = os.path.join(root, ".caveat", "rules") if root else "(no git root)"
+        print(f"no custom rules: neither the user rules folder nor {where} exists")
+        return 0
+    for scope, folder in folders:
+        print(f"{scope:8} {folder}")
+    for item in files:
+        status = "invalid" if item.error else "ok"
+        line = f"{status:8} {item.scope:8} {item.name}  {item.path}"
+        print(line)
+        note = _summary(item)
+        if item.replaced_by and item.scope != PROJECT:
+            note += f" (replaced by {item.replaced_by})"
+        print(f"         {note}")
+    count = len(files)
+    print(
+        f"{count} rule file{'s' if count != 1 else ''}, {len(invalid)} invalid"
+        + (" (invalid rules are skipped by the hook)" if invalid else "")
+    )
+    return 1 if invalid else 0

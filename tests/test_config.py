@@ -130,8 +130,8 @@ PICKLE = "import pickle\n\ndef f(b):\n    return pickle.loads(b)\n"
 def test_a_guard_turned_off_does_not_run(project):
     project_file(project).write_text("[guards]\neval = false\n")
     outcome = hook.dispatch([], payload(project, "x.py", PICKLE), os.environ)
-    assert outcome.output == "" and "eval" not in [row[0] for row in outcome.trace]
-    assert [row[0] for row in outcome.trace] == ["dependency", "tracking-ids"]
+    ran = [row[0] for row in outcome.trace]
+    assert outcome.output == "" and "eval" not in ran and "dependency" in ran
 
 
 def test_excluded_paths_are_not_judged(project):

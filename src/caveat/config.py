@@ -52,7 +52,8 @@ DEFAULTS: dict[str, dict[str, object]] = {
     "paths": {"exclude": []},
     "dependency": {"extra_manifests": []},
     "header": {"license": "", "exclude": []},
-    "plans": {"folder": ".caveat/plans"},
+    # Extra plan markers: "key:" a front-matter key, "# text" a heading, else a phrase.
+    "plans": {"folder": ".caveat/plans", "markers": []},
     # Internal planning ids that belong in plans, not product code (a regular expression).
     "tracking": {"pattern": r"\b(?:[A-Z]{2,5}-\d{1,5}|Phase-[A-Z0-9]{1,3})\b"},
     "compaction": {

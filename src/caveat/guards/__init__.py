@@ -14,15 +14,30 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from caveat.guards import askuser
+    from caveat.guards import conformity
     from caveat.guards import custom
     from caveat.guards import dependency
     from caveat.guards import dynamic_eval
     from caveat.guards import git
+    from caveat.guards import header
+    from caveat.guards import plan_bash
+    from caveat.guards import plan_write
     from caveat.guards import tracking_ids
     from caveat.guards.base import Guard
 
     # mypy checks every registered module against the Guard protocol here.
-    _CHECKED: tuple[Guard, ...] = (dependency, dynamic_eval, git, tracking_ids, askuser, custom)
+    _CHECKED: tuple[Guard, ...] = (
+        dependency,
+        dynamic_eval,
+        conformity,
+        git,
+        plan_write,
+        plan_bash,
+        tracking_ids,
+        header,
+        askuser,
+        custom,
+    )
 
 _PRE_POST = frozenset({"PreToolUse", "PostToolUse"})
 _FILES = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})
@@ -76,13 +91,32 @@ REGISTRY: tuple[Spec, ...] = (
         _PRE_POST,
         _FILES | _SHELLS,
     ),
+    # A config that would break the harness, or a secret in it, outranks hygiene advice.
+    Spec(
+        "conformity",
+        "caveat.guards.conformity",
+        ("pretooluse-conformity",),
+        _PRE_POST,
+        frozenset({"Write", "Edit", "MultiEdit"}),
+    ),
     Spec("git", "caveat.guards.git", ("pretooluse-bash",), _PRE_POST, _SHELLS),
+    Spec("plan", "caveat.guards.plan_write", ("pretooluse-write-plan-guard",), _PRE_POST, _FILES),
+    Spec(
+        "plan-bash", "caveat.guards.plan_bash", ("pretooluse-bash-plan-guard",), _PRE_POST, _SHELLS
+    ),
     Spec(
         "tracking-ids",
         "caveat.guards.tracking_ids",
         ("pretooluse-write", "pretooluse-edit", "pretooluse-notebookedit"),
         _PRE_POST,
         _FILES,
+    ),
+    Spec(
+        "header",
+        "caveat.guards.header",
+        ("pretooluse-write-header-guard", "pretooluse-edit-header-guard"),
+        _PRE_POST,
+        frozenset({"Write", "Edit", "MultiEdit"}),
     ),
     Spec(
         "askuser",

@@ -65,7 +65,8 @@ class Context:
     def git_root(self, path: str | None = None) -> str | None:
         """Git root above ``path`` (default: the event's target)."""
         path = path or self.event.target
-        folder = os.path.dirname(path) if path else ""
+        # The walk starts at the path itself when it is a folder, else at its parent.
+        folder = path if path and os.path.isdir(path) else os.path.dirname(path or "")
         if folder not in self._roots:
             self._roots[folder] = git_root(path)
         return self._roots[folder]

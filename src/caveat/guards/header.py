@@ -1,0 +1,93 @@
+"""The header guard: a write that leaves a file without the project's
+``SPDX-License-Identifier`` line in that file type's comment syntax
+(reference/guard-rules.md §3).
+
+A project has a policy when the configuration names a license (``[header] license``),
+when it follows REUSE (``REUSE.toml``, ``.reuse/dep5``, ``LICENSES/``), or when most of
+its tracked source files carry SPDX lines (a verdict cached per HEAD in the state
+folder; see ``_header_policy``). Without a policy the guard is silent.
+
+- Write (``pretooluse-write-header-guard``): the new text has no header, or a
+  malformed one (misspelled tag, no colon, no id, wrong comment syntax, too far down).
+- Edit/MultiEdit (``pretooluse-edit-header-guard``): only an edit that creates the
+  file without a header (plain ``Advisory``), or that removes or alters the header
+  the file had (variant ``removed``). Edits elsewhere in files that never had a
+  header stay silent: the guard does not nag about legacy files.
+
+Exempt: file types without a comment convention here (JSON, notebooks, CSV, plain
+text, binaries by extension), lockfiles, license texts and ``.license`` sidecars,
+``LICENSES/``, ``.reuse/``; then, for files that would be reported: empty and binary
+content, generated files, files with a ``.license`` sidecar, ``[header] exclude`` and
+``[paths] exclude`` patterns, and paths that ``REUSE.toml`` or ``.reuse/dep5``
+annotates. Markdown is reported only when the project's own Markdown files mostly
+carry ``<!-- SPDX-License-Identifier: … -->``; dotfiles such as ``.gitignore`` only
+under a REUSE layout.
+
+The silent path: a dictionary lookup on the file name; for a file type with a
+convention, the git-root walk, the config value, three ``stat`` calls for REUSE
+markers, reading HEAD and the cached verdict. No ``re``, no GitPython, no ``git``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from caveat.event import DELETE
+from caveat.guards.base import edits_by_path
+from caveat.rules import headers as rules
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from caveat.event import Event
+    from caveat.event import Finding
+    from caveat.guards.base import Context
+
+ID = "header"
+MESSAGES: tuple[str, ...] = ("pretooluse-write-header-guard", "pretooluse-edit-header-guard")
+EVENTS = frozenset({"PreToolUse", "PostToolUse"})
+TOOLS = frozenset({"Write", "Edit", "MultiEdit"})
+BUDGET_S = 2.0
+
+
+def file_style(path: str) -> tuple[str, str]:
+    """(comment style, kind) for a file name: kind ``""`` for source files,
+    ``markdown`` for prose, ``reuse`` for files checked only under REUSE; ``("", "")``
+    for files with no header convention or that never need one."""
+    norm = path.replace("\\", "/")
+    lower = norm[norm.rfind("/") + 1 :].lower()
+    if lower in rules.EXEMPT_BASENAMES or lower.startswith(rules.EXEMPT_PREFIXES):
+        return "", ""
+    if lower.endswith(rules.EXEMPT_SUFFIXES):
+        return "", ""
+    found = rules.BASENAMES.get(lower)
+    if found:
+        return found, ""
+    ext = os.path.splitext(lower)[1]
+    found = rules.EXTENSIONS.get(ext) if ext else None
+    if found:
+        return found, "markdown" if ext in rules.MARKDOWN_EXTENSIONS else ""
+    if lower.startswith(rules.DOCKERFILE_PREFIXES):
+        return "hash", ""
+    found = rules.REUSE_ONLY_BASENAMES.get(lower)
+    return (found, "reuse") if found else ("", "")
+
+
+def in_exempt_dir(rel: str) -> bool:
+    """Whether a '/'-separated path from the git root lies in ``LICENSES/``, ``.reuse/``
+    or ``.git/``."""
+    return any(part in rules.EXEMPT_DIRS for part in rel.split("/")[:-1])
+
+
+def check(event: Event, ctx: Context) -> list[Finding]:
+    todo = []
+    for path, edits in edits_by_path(event).items():
+        if any(e.kind == DELETE for e in edits):
+            continue
+        style, kind = file_style(path)
+        if style:
+            todo.append((path, edits, style, kind))
+    if not todo:
+        return []
+    from caveat.guards._header_check import findings
+
+    return findings(event, ctx, todo)

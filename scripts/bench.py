@@ -23,11 +23,16 @@ import time
 
 
 def _project(root: str) -> str:
+    """A small committed repository, like the ones the hook runs in."""
+    from caveat.commands.demo import make_repository
+
     project = os.path.join(root, "project")
-    os.makedirs(os.path.join(project, ".git"))
     os.makedirs(os.path.join(project, "src"))
     with open(os.path.join(project, "package.json"), "w") as handle:
         handle.write('{\n  "name": "demo",\n  "dependencies": {\n    "react": "^18.2.0"\n  }\n}\n')
+    with open(os.path.join(project, "src", "main.py"), "w") as handle:
+        handle.write("print('hello')\n")
+    make_repository(project)
     return project
 
 
@@ -94,6 +99,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=40)
     parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument(
+        "--form",
+        action="append",
+        help="only start-up forms whose name contains this (repeatable)",
+    )
     opts = parser.parse_args(argv)
 
     python = sys.executable
@@ -105,6 +115,8 @@ def main(argv: list[str] | None = None) -> int:
         floor_argv = [python, "-I", "-c", "pass"]
         cases = _cases(project)
         forms = _forms(python)
+        if opts.form:
+            forms = {k: v for k, v in forms.items() if any(f in k for f in opts.form)}
         payloads = {name: json.dumps(p).encode() for name, p in cases.items()}
         # Warm the parse cache and the OS file cache once per case.
         for data in payloads.values():

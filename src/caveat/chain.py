@@ -9,7 +9,6 @@ from __future__ import annotations
 import time
 
 from caveat.guards import REGISTRY
-from caveat.log import log
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -83,6 +82,12 @@ class _Budget:
 Trace = list[tuple[str, str, float, str]]
 
 
+def _log(message: str) -> None:
+    from caveat.log import log  # only on a fault: kept off the silent path
+
+    log(message)
+
+
 def run(
     event: Event, ctx: Context, guards: list[Guard], trace: Trace | None = None
 ) -> list[Finding]:
@@ -98,10 +103,10 @@ def run(
                 outcome, detail = "fired", f"{len(found)} finding(s)"
         except Overrun:
             outcome, detail = "overrun", f"exceeded its {guard.BUDGET_S:g} s budget"
-            log(f"guard {guard.ID} {detail}; skipped")
+            _log(f"guard {guard.ID} {detail}; skipped")
         except Exception as exc:
             outcome, detail = "error", f"{type(exc).__name__}: {exc}"
-            log(f"guard {guard.ID} failed ({detail}); skipped")
+            _log(f"guard {guard.ID} failed ({detail}); skipped")
         if trace is not None:
             trace.append((guard.ID, outcome, time.perf_counter() - started, detail))
     return findings

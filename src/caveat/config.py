@@ -45,60 +45,18 @@ FILENAME = "config.toml"
 CACHE_FILE = "config.cache.json"
 _CACHE_VERSION = 1
 
-# Every known key with its default; the type of the default is the type required.
-DEFAULTS: dict[str, dict[str, object]] = {
-    "guards": {},  # guard id → bool
-    "strict": {},  # guard id → bool
-    "paths": {"exclude": []},
-    "dependency": {"extra_manifests": []},
-    "header": {"license": "", "exclude": []},
-    # Extra plan markers: "key:" a front-matter key, "# text" a heading, else a phrase.
-    "plans": {"folder": ".caveat/plans", "markers": []},
-    # Internal planning ids that belong in plans, not product code (a regular expression).
-    "tracking": {"pattern": r"\b(?:[A-Z]{2,5}-\d{1,5}|Phase-[A-Z0-9]{1,3})\b"},
-    "compaction": {
-        "threshold_tokens": 150_000,
-        "threshold_calls": 400,
-        "threshold_bytes": 2_000_000,
-    },
-}
+# The settings themselves (defaults and the record guards read) live with the guards'
+# context, so that a call without any config file needs no module of this one.
+from caveat.guards.base import DEFAULTS as DEFAULTS  # noqa: E402
+from caveat.guards.base import Config as Config  # noqa: E402
+from caveat.guards.base import config_dir  # noqa: E402
+from caveat.guards.base import defaults as defaults  # noqa: E402
+
 _BOOL_TABLES = ("guards", "strict")
 
 
-class Config:
-    """The merged settings for one project, plus the warnings reading them produced."""
-
-    __slots__ = ("sources", "values", "warnings")
-
-    def __init__(
-        self,
-        values: dict[str, dict[str, object]],
-        warnings: tuple[str, ...] = (),
-        sources: tuple[str, ...] = (),
-    ) -> None:
-        self.values = values
-        self.warnings = warnings
-        self.sources = sources
-
-    def get(self, table: str, key: str) -> object:
-        return self.values.get(table, {}).get(key, DEFAULTS.get(table, {}).get(key))
-
-    def enabled(self, guard_id: str) -> bool:
-        return self.values["guards"].get(guard_id, True) is not False
-
-    def strict(self, guard_id: str) -> bool:
-        return self.values["strict"].get(guard_id) is True
-
-    def strings(self, table: str, key: str) -> tuple[str, ...]:
-        value = self.get(table, key)
-        return tuple(value) if isinstance(value, list) else ()
-
-
 def user_path(env: Mapping[str, str]) -> str:
-    base = env.get("XDG_CONFIG_HOME", "")
-    if not base or not os.path.isabs(base):
-        base = os.path.join(env.get("HOME", "") or os.path.expanduser("~"), ".config")
-    return os.path.join(base, "caveat", FILENAME)
+    return os.path.join(config_dir(env), FILENAME)
 
 
 def project_path(root: str | None) -> str | None:
@@ -133,10 +91,6 @@ def load(env: Mapping[str, str], project_root: str | None) -> Config:
         if guard_id:
             values["strict"][guard_id] = True
     return Config(values, tuple(warnings), tuple(sources))
-
-
-def defaults() -> dict[str, dict[str, object]]:
-    return {table: dict(keys) for table, keys in DEFAULTS.items()}
 
 
 def _read(path: str, cache: JsonCache, warnings: list[str]) -> dict[str, object]:

@@ -1,38 +1,9 @@
 """Find the git root above a path with nothing but ``os.stat`` calls.
 
-The silent path may not spawn ``git`` or import GitPython, so the walk looks for a
-``.git`` entry (a folder in a normal clone, a file in a worktree or submodule).
+The function lives in ``caveat.guards.base``, which every guard loads anyway, so
+that the hook's path needs one module fewer; it is named here for other callers.
 """
 
 from __future__ import annotations
 
-import os
-
-_MAX_DEPTH = 128
-
-
-def git_root(path: str) -> str | None:
-    """The nearest folder at or above ``path`` holding a ``.git`` entry, or None.
-
-    ``path`` need not exist (a Write may create it and its parents); the walk starts
-    at the deepest part of it that does.
-    """
-    if not path or "\x00" in path:
-        return None
-    try:
-        current = os.path.abspath(path)
-    except (ValueError, OSError):
-        return None
-    if not os.path.isdir(current):
-        current = os.path.dirname(current)
-    for _ in range(_MAX_DEPTH):
-        try:
-            if os.path.lexists(os.path.join(current, ".git")):
-                return current
-        except (ValueError, OSError):
-            return None
-        parent = os.path.dirname(current)
-        if parent == current:
-            return None
-        current = parent
-    return None
+from caveat.guards.base import git_root as git_root

@@ -129,16 +129,19 @@ def judge(event: Event, names: frozenset[str], env: Mapping[str, str], result: O
     if not guards:
         result.reason = "no guard handles this event and tool"
         return
-    from caveat import config as settings
-    from caveat.gitctx import git_root
-    from caveat.log import log
+    from caveat.guards.base import git_root
 
     root = git_root(event.target)
-    config = settings.load(env, root)
-    for warning in config.warnings:
-        log(warning)
-    guards = [g for g in guards if config.enabled(g.ID)]
-    event = settings.narrow(config, event, root, env)
+    config = None
+    if _config_exists(env, root) or env.get("CAVEAT_STRICT"):
+        from caveat import config as settings
+        from caveat.log import log
+
+        config = settings.load(env, root)
+        for warning in config.warnings:
+            log(warning)
+        guards = [g for g in guards if config.enabled(g.ID)]
+        event = settings.narrow(config, event, root, env)
     result.event = event
     if not guards:
         result.reason = "the guards for this event are turned off in the configuration"
@@ -163,8 +166,19 @@ def judge(event: Event, names: frozenset[str], env: Mapping[str, str], result: O
     if not result.text:
         result.reason = "no advisory could be rendered"
         return
-    strict = {g.ID for g in guards if getattr(g, "STRICT", False) and config.strict(g.ID)}
-    result.deny = any(f.deny and f.guard in strict for f in result.findings)
+    if config is not None:
+        strict = {g.ID for g in guards if getattr(g, "STRICT", False) and config.strict(g.ID)}
+        result.deny = any(f.deny and f.guard in strict for f in result.findings)
+
+
+def _config_exists(env: Mapping[str, str], root: str | None) -> bool:
+    """Whether a user or project config file is there (``caveat.config`` is then
+    loaded; without one, the defaults need no module at all)."""
+    from caveat.guards.base import config_dir
+
+    if os.path.isfile(os.path.join(config_dir(env), "config.toml")):
+        return True
+    return root is not None and os.path.isfile(os.path.join(root, ".caveat", "config.toml"))
 
 
 def read_input(fd: int = 0) -> bytes:

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import os
 
-from caveat.log import log
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
+
+
+def log(message: str) -> None:
+    from caveat.log import log as write  # only on a fault: kept off the usual path
+
+    write(message)
 
 
 def location(env: Mapping[str, str]) -> str:

@@ -784,13 +784,13 @@ def test_silent_path_does_not_import_re():
 
 
 def test_gate_triggers_are_derived_from_the_primitive_table():
-    from caveat.rules import eval_gate
+    from caveat import rules
     from caveat.rules import eval_primitives
 
     derived = {
         lang: tuple(dict.fromkeys(w for prim in prims for w in prim.get("triggers", ())))
         for lang, prims in eval_primitives.PRIMITIVES.items()
     }
-    assert derived == eval_gate.TRIGGERS
+    assert derived == rules.EVAL_TRIGGERS
     ci = {lang for lang, spec in eval_primitives.LANGUAGES.items() if spec.get("ci")}
-    assert ci == eval_gate.CASE_INSENSITIVE
+    assert ci == rules.EVAL_CASE_INSENSITIVE

@@ -8,9 +8,8 @@ folder, and, for tools whose input differs from Claude's, a reader of its own.
 
 from __future__ import annotations
 
-from caveat.contracts.base import cwd_of
-from caveat.contracts.base import resolve
-from caveat.contracts.base import text
+import os
+
 from caveat.event import CELL
 from caveat.event import FRAGMENT
 from caveat.event import WHOLE
@@ -27,6 +26,39 @@ if TYPE_CHECKING:
 
 SHELLS = {"Bash": "bash", "PowerShell": "powershell"}
 FILE_TOOLS = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})
+
+
+def text(mapping: object, key: str) -> str:
+    """``mapping[key]`` when it is a string, else "" (payload fields may have any type)."""
+    if isinstance(mapping, dict):
+        value = mapping.get(key)
+        if isinstance(value, str):
+            return value
+    return ""
+
+
+def resolve(path: str, cwd: str) -> str:
+    """An absolute, normalized path; relative paths are taken against ``cwd``."""
+    if not path or "\x00" in path:
+        return ""
+    if cwd and not os.path.isabs(path):
+        path = os.path.join(cwd, path)
+    return os.path.normpath(path)
+
+
+def cwd_of(payload: dict[str, object], env: Mapping[str, str], *env_keys: str) -> str:
+    """The payload's cwd, else the vendor's project-dir variables, else the process cwd."""
+    cwd = text(payload, "cwd")
+    if cwd and "\x00" not in cwd:
+        return cwd
+    for key in env_keys:
+        value = env.get(key, "")
+        if value:
+            return value
+    try:
+        return os.getcwd()
+    except OSError:
+        return ""
 
 
 class Vendor:

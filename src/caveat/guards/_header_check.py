@@ -144,10 +144,14 @@ def exempt(ctx: Context, root: str, rel: str, path: str, text: str) -> bool:
     return covered(root, rel)
 
 
-def findings(event: Event, ctx: Context, todo: Todo) -> list[Finding]:
+def findings(
+    event: Event, ctx: Context, todo: Todo, policies: dict[str, Policy | None] | None = None
+) -> list[Finding]:
+    """Findings for the files in ``todo``; ``policies`` holds verdicts already known
+    per git root (the rest are looked up)."""
     write = event.tool == "Write"
     message = WRITE_MESSAGE if write else EDIT_MESSAGE
-    policies: dict[str, Policy | None] = {}
+    policies = dict(policies or {})
     out: list[Finding] = []
     for path, edits, style, kind in todo:
         root = ctx.git_root(path)

@@ -12,14 +12,12 @@ import os
 
 from caveat.event import DELETE
 from caveat.event import WHOLE
-from caveat.gitctx import git_root
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Protocol
 
-    from caveat.config import Config
     from caveat.event import Event
     from caveat.event import FileEdit
     from caveat.event import Finding
@@ -32,6 +30,97 @@ if TYPE_CHECKING:
         BUDGET_S: float
 
         def check(self, event: Event, ctx: Context) -> list[Finding]: ...
+
+
+_MAX_DEPTH = 128
+
+
+def git_root(path: str) -> str | None:
+    """The nearest folder at or above ``path`` holding a ``.git`` entry, or None.
+
+    ``path`` need not exist (a Write may create it and its parents); the walk starts
+    at the deepest part of it that does.
+    """
+    if not path or "\x00" in path:
+        return None
+    try:
+        current = os.path.abspath(path)
+    except (ValueError, OSError):
+        return None
+    if not os.path.isdir(current):
+        current = os.path.dirname(current)
+    for _ in range(_MAX_DEPTH):
+        try:
+            if os.path.lexists(os.path.join(current, ".git")):
+                return current
+        except (ValueError, OSError):
+            return None
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+    return None
+
+
+# Every known key with its default; the type of the default is the type required.
+DEFAULTS: dict[str, dict[str, object]] = {
+    "guards": {},  # guard id → bool
+    "strict": {},  # guard id → bool
+    "paths": {"exclude": []},
+    "dependency": {"extra_manifests": []},
+    "header": {"license": "", "exclude": []},
+    # Extra plan markers: "key:" a front-matter key, "# text" a heading, else a phrase.
+    "plans": {"folder": ".caveat/plans", "markers": []},
+    # Internal planning ids that belong in plans, not product code (a regular expression).
+    "tracking": {"pattern": r"\b(?:[A-Z]{2,5}-\d{1,5}|Phase-[A-Z0-9]{1,3})\b"},
+    "compaction": {
+        "threshold_tokens": 150_000,
+        "threshold_calls": 400,
+        "threshold_bytes": 2_000_000,
+    },
+}
+
+
+class Config:
+    """The merged settings for one project, plus the warnings reading them produced."""
+
+    __slots__ = ("sources", "values", "warnings")
+
+    def __init__(
+        self,
+        values: dict[str, dict[str, object]],
+        warnings: tuple[str, ...] = (),
+        sources: tuple[str, ...] = (),
+    ) -> None:
+        self.values = values
+        self.warnings = warnings
+        self.sources = sources
+
+    def get(self, table: str, key: str) -> object:
+        return self.values.get(table, {}).get(key, DEFAULTS.get(table, {}).get(key))
+
+    def enabled(self, guard_id: str) -> bool:
+        return self.values["guards"].get(guard_id, True) is not False
+
+    def strict(self, guard_id: str) -> bool:
+        return self.values["strict"].get(guard_id) is True
+
+    def strings(self, table: str, key: str) -> tuple[str, ...]:
+        value = self.get(table, key)
+        return tuple(value) if isinstance(value, list) else ()
+
+
+def config_dir(env: Mapping[str, str]) -> str:
+    """The user's caveat folder: ``$XDG_CONFIG_HOME/caveat``, else ``~/.config/caveat``
+    (its ``config.toml`` and ``rules/``)."""
+    base = env.get("XDG_CONFIG_HOME", "")
+    if not base or not os.path.isabs(base):
+        base = os.path.join(env.get("HOME", "") or os.path.expanduser("~"), ".config")
+    return os.path.join(base, "caveat")
+
+
+def defaults() -> dict[str, dict[str, object]]:
+    return {table: dict(keys) for table, keys in DEFAULTS.items()}
 
 
 # Files larger than this are not read from disk for diffing; the guard then judges
@@ -56,9 +145,6 @@ class Context:
     def config(self) -> Config:
         """The project's configuration (defaults when none was loaded)."""
         if self._config is None:
-            from caveat.config import Config
-            from caveat.config import defaults
-
             self._config = Config(defaults())
         return self._config
 

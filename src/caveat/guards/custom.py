@@ -69,10 +69,10 @@ STRICT = True
 
 def rule_folders(env: Mapping[str, str], project_root: str | None) -> list[tuple[str, str]]:
     """``(scope, folder)`` of the rules folders that exist (two ``isdir`` calls)."""
-    from caveat.config import user_path  # already imported by the hook
+    from caveat.guards.base import config_dir
 
     found = []
-    user = os.path.join(os.path.dirname(user_path(env)), "rules")
+    user = os.path.join(config_dir(env), "rules")
     if os.path.isdir(user):
         found.append(("user", user))
     if project_root:

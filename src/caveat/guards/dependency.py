@@ -14,9 +14,9 @@ bring pathspec and the shell lexer).
 
 from __future__ import annotations
 
+from caveat import rules
 from caveat.event import CELL
 from caveat.guards.base import edits_by_path
-from caveat.rules import dependency_gate as gate
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,25 +39,27 @@ def path_may_match(path: str) -> bool:
     """False only when no rule of ``dependency_files`` can match ``path``."""
     norm = path.replace("\\", "/")
     base = norm[norm.rfind("/") + 1 :]
-    if base in gate.BASENAMES or base.endswith(gate.SUFFIXES):
+    if base in rules.DEPENDENCY_BASENAMES or base.endswith(rules.DEPENDENCY_SUFFIXES):
         return True
-    if base.startswith(gate.PREFIXES):
+    if base.startswith(rules.DEPENDENCY_PREFIXES):
         return True
-    if any(s in base for s in gate.SUBSTRINGS):
+    if any(s in base for s in rules.DEPENDENCY_SUBSTRINGS):
         return True
     rooted = norm if norm.startswith("/") else "/" + norm
-    if any(part in rooted for part in gate.DIR_PARTS):
+    if any(part in rooted for part in rules.DEPENDENCY_DIR_PARTS):
         return True
-    return any(part in rooted and base.endswith(ends) for part, ends in gate.DIR_SUFFIXES)
+    return any(
+        part in rooted and base.endswith(ends) for part, ends in rules.DEPENDENCY_DIR_SUFFIXES
+    )
 
 
 def command_may_match(command: str) -> bool:
     """False only when ``command`` names no dependency tool and writes no manifest."""
     low = command.lower()
-    if any(word in low for word in gate.PREFILTER):
+    if any(word in low for word in rules.DEPENDENCY_PREFILTER):
         return True
     return (">" in low or "tee " in low or "sed " in low) and any(
-        hint in low for hint in gate.REDIRECT_HINTS
+        hint in low for hint in rules.DEPENDENCY_REDIRECT_HINTS
     )
 
 

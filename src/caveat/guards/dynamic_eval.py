@@ -29,12 +29,12 @@ from caveat.event import DELETE
 from caveat.event import WHOLE
 from caveat.event import Finding
 from caveat.guards.base import edits_by_path
-from caveat.rules.eval_gate import BASENAMES
-from caveat.rules.eval_gate import CASE_INSENSITIVE
-from caveat.rules.eval_gate import EXTENSIONS
-from caveat.rules.eval_gate import SHEBANGS
-from caveat.rules.eval_gate import SKIP_EXTENSIONS
-from caveat.rules.eval_gate import TRIGGERS
+from caveat.rules import EVAL_BASENAMES as BASENAMES
+from caveat.rules import EVAL_CASE_INSENSITIVE as CASE_INSENSITIVE
+from caveat.rules import EVAL_EXTENSIONS as EXTENSIONS
+from caveat.rules import EVAL_SHEBANGS as SHEBANGS
+from caveat.rules import EVAL_SKIP_EXTENSIONS as SKIP_EXTENSIONS
+from caveat.rules import EVAL_TRIGGERS as TRIGGERS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

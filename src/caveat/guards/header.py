@@ -40,6 +40,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from caveat.event import Event
     from caveat.event import Finding
+    from caveat.guards._header_policy import Policy
     from caveat.guards.base import Context
 
 ID = "header"
@@ -88,6 +89,16 @@ def check(event: Event, ctx: Context) -> list[Finding]:
             todo.append((path, edits, style, kind))
     if not todo:
         return []
+    # Most repositories have no header policy: settle that before loading the checks.
+    from caveat.guards._header_policy import policy
+
+    policies: dict[str, Policy | None] = {}
+    for path, *_ in todo:
+        root = ctx.git_root(path)
+        if root is not None and root not in policies:
+            policies[root] = policy(ctx, root)
+    if not any(policies.values()):
+        return []
     from caveat.guards._header_check import findings
 
-    return findings(event, ctx, todo)
+    return findings(event, ctx, todo, policies)

@@ -112,7 +112,7 @@ def check(event: Event, ctx: Context) -> list[Finding]:
     pattern = ctx.config.get("tracking", "pattern")
     if not isinstance(pattern, str) or not pattern:
         return []
-    from caveat.config import DEFAULTS
+    from caveat.guards.base import DEFAULTS
 
     default = pattern == DEFAULTS["tracking"]["pattern"]
     findings: list[Finding] = []

@@ -718,6 +718,4 @@ PYTHONS = ("python", "py", "pypy")  # python3, python3.12, py -3 … (prefix mat
 # Tools with a ``run`` that executes the rest inside the project environment.
 RUNNERS = frozenset({"poetry", "pipenv", "pdm", "uv", "hatch", "rye", "conda"})
 
-# The cheap pre-filter's data lives in ``dependency_gate`` (imported on every call).
-from caveat.rules.dependency_gate import PREFILTER as PREFILTER  # noqa: E402
-from caveat.rules.dependency_gate import REDIRECT_HINTS as REDIRECT_HINTS  # noqa: E402
+# The cheap pre-filter's data lives in the package module (imported on every call).

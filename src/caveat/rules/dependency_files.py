@@ -464,11 +464,5 @@ LOCK_FOR_MANIFEST = {
     ),
 }
 
-# The cheap pre-filter's data lives in ``dependency_gate`` (imported on every call);
+# The cheap pre-filter's data lives in the package module (imported on every call);
 # re-exported here so that the rules and their filter read as one table.
-from caveat.rules.dependency_gate import BASENAMES as BASENAMES  # noqa: E402
-from caveat.rules.dependency_gate import DIR_PARTS as DIR_PARTS  # noqa: E402
-from caveat.rules.dependency_gate import DIR_SUFFIXES as DIR_SUFFIXES  # noqa: E402
-from caveat.rules.dependency_gate import PREFIXES as PREFIXES  # noqa: E402
-from caveat.rules.dependency_gate import SUBSTRINGS as SUBSTRINGS  # noqa: E402
-from caveat.rules.dependency_gate import SUFFIXES as SUFFIXES  # noqa: E402

@@ -39,11 +39,6 @@ A primitive is a dict:
 
 from __future__ import annotations
 
-from caveat.rules.eval_gate import BASENAMES as BASENAMES
-from caveat.rules.eval_gate import EXTENSIONS as EXTENSIONS
-from caveat.rules.eval_gate import SHEBANGS as SHEBANGS
-from caveat.rules.eval_gate import SKIP_EXTENSIONS as SKIP_EXTENSIONS
-
 FAMILY_WORDS = {
     "CODE": "dynamic code evaluation",
     "DESER": "unsafe deserialization",

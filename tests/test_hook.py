@@ -33,6 +33,15 @@ FORBIDDEN_ON_SILENT_PATH = {
     "caveat.messages",
     "caveat.msgparse",
     "caveat.shell",
+    "caveat.config",
+    # The guards' full tables: only their pre-filters (in caveat.rules) load every time.
+    "caveat.rules.dependency_files",
+    "caveat.rules.dependency_commands",
+    "caveat.rules.eval_primitives",
+    "caveat.rules.plans",
+    "caveat.rules.conformity",
+    "caveat.rules.tracking_ids",
+    "caveat.rules.headers",
 }
 
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import os
 
+from caveat import rules as gates
 from caveat.guards.base import edits_by_path
-from caveat.rules import conformity as rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def _norm(path: str) -> str:
 
 def extra_scopes(env: Mapping[str, str]) -> list[str]:
     """The folders named in ``CAVEAT_CONFORMITY_SCOPE`` (normalized, ``~`` expanded)."""
-    raw = env.get(rules.SCOPE_ENV, "")
+    raw = env.get(gates.CONFORMITY_SCOPE_ENV, "")
     if not raw:
         return []
     out = []
@@ -57,7 +57,7 @@ def extra_scopes(env: Mapping[str, str]) -> list[str]:
 
 def codex_home(env: Mapping[str, str]) -> str:
     """``$CODEX_HOME`` normalized, or "" when unset (``~/.codex`` is a segment match)."""
-    raw = env.get(rules.CODEX_HOME_ENV, "")
+    raw = env.get(gates.CONFORMITY_CODEX_HOME_ENV, "")
     return _norm(os.path.expanduser(raw)).rstrip("/") if raw else ""
 
 
@@ -68,14 +68,14 @@ def _under(path: str, folder: str) -> bool:
 def in_scope(path: str, env: Mapping[str, str]) -> bool:
     """True when ``path`` is agent configuration: a string test, no file access."""
     norm = _norm(path)
-    if norm[norm.rfind("/") + 1 :] in rules.BASENAMES:
+    if norm[norm.rfind("/") + 1 :] in gates.CONFORMITY_BASENAMES:
         return True
     rooted = norm if norm.startswith("/") else "/" + norm
-    if any(segment in rooted for segment in rules.SEGMENTS):
+    if any(segment in rooted for segment in gates.CONFORMITY_SEGMENTS):
         return True
-    if rules.CODEX_HOME_ENV in env and _under(norm, codex_home(env)):
+    if gates.CONFORMITY_CODEX_HOME_ENV in env and _under(norm, codex_home(env)):
         return True
-    return rules.SCOPE_ENV in env and any(_under(norm, s) for s in extra_scopes(env))
+    return gates.CONFORMITY_SCOPE_ENV in env and any(_under(norm, s) for s in extra_scopes(env))
 
 
 def check(event: Event, ctx: Context) -> list[Finding]:

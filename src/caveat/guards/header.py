@@ -32,9 +32,9 @@ from __future__ import annotations
 
 import os
 
+from caveat import rules as gates
 from caveat.event import DELETE
 from caveat.guards.base import edits_by_path
-from caveat.rules import headers as rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -56,27 +56,27 @@ def file_style(path: str) -> tuple[str, str]:
     for files with no header convention or that never need one."""
     norm = path.replace("\\", "/")
     lower = norm[norm.rfind("/") + 1 :].lower()
-    if lower in rules.EXEMPT_BASENAMES or lower.startswith(rules.EXEMPT_PREFIXES):
+    if lower in gates.HEADER_EXEMPT_BASENAMES or lower.startswith(gates.HEADER_EXEMPT_PREFIXES):
         return "", ""
-    if lower.endswith(rules.EXEMPT_SUFFIXES):
+    if lower.endswith(gates.HEADER_EXEMPT_SUFFIXES):
         return "", ""
-    found = rules.BASENAMES.get(lower)
+    found = gates.HEADER_BASENAMES.get(lower)
     if found:
         return found, ""
     ext = os.path.splitext(lower)[1]
-    found = rules.EXTENSIONS.get(ext) if ext else None
+    found = gates.HEADER_EXTENSIONS.get(ext) if ext else None
     if found:
-        return found, "markdown" if ext in rules.MARKDOWN_EXTENSIONS else ""
-    if lower.startswith(rules.DOCKERFILE_PREFIXES):
+        return found, "markdown" if ext in gates.HEADER_MARKDOWN_EXTENSIONS else ""
+    if lower.startswith(gates.HEADER_DOCKERFILE_PREFIXES):
         return "hash", ""
-    found = rules.REUSE_ONLY_BASENAMES.get(lower)
+    found = gates.HEADER_REUSE_ONLY_BASENAMES.get(lower)
     return (found, "reuse") if found else ("", "")
 
 
 def in_exempt_dir(rel: str) -> bool:
     """Whether a '/'-separated path from the git root lies in ``LICENSES/``, ``.reuse/``
     or ``.git/``."""
-    return any(part in rules.EXEMPT_DIRS for part in rel.split("/")[:-1])
+    return any(part in gates.HEADER_EXEMPT_DIRS for part in rel.split("/")[:-1])
 
 
 def check(event: Event, ctx: Context) -> list[Finding]:

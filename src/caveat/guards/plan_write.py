@@ -29,9 +29,9 @@ scanned (``_plan_scan``, no regular expressions).
 
 from __future__ import annotations
 
+from caveat import rules as gates
 from caveat.event import DELETE
 from caveat.guards.base import edits_by_path
-from caveat.rules import plans as data
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ MAX_TEXT = 16 * 1024 * 1024
 
 
 def is_prose(path: str) -> bool:
-    return path.lower().endswith(data.PROSE_SUFFIXES)
+    return path.lower().endswith(gates.PLAN_PROSE_SUFFIXES)
 
 
 def markers(ctx: Context) -> tuple[str, ...]:
@@ -67,7 +67,7 @@ def may_be_plan(text: str, extra: Sequence[str] = ()) -> bool:
     if not text or len(text) > MAX_TEXT:
         return False
     low = text.lower()
-    if any(token in low for token in data.PREFILTER):
+    if any(token in low for token in gates.PLAN_PREFILTER):
         return True
     return any(m.strip().lstrip("#").strip().rstrip(":").lower() in low for m in extra if m.strip())
 

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import os
 
+from caveat import rules as gates
 from caveat.event import DELETE
 from caveat.guards.base import edits_by_path
-from caveat.rules import tracking_ids as data
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def is_code(path: str) -> bool:
     base = os.path.basename(path.replace("\\", "/"))
     lower = base.lower()
     ext = os.path.splitext(lower)[1]
-    if ext not in data.CODE_EXTENSIONS and lower not in data.CODE_BASENAMES:
+    if ext not in gates.TRACKING_CODE_EXTENSIONS and lower not in gates.TRACKING_CODE_BASENAMES:
         return lower.startswith(("dockerfile", "containerfile"))
     return True
 
@@ -63,18 +63,18 @@ def may_contain(text: str, default: bool) -> bool:
         return True
     if len(text) > MAX_TEXT or "-" not in text:
         return False
-    return "Phase-" in text or any(c + "-" in text for c in data.UPPER)
+    return "Phase-" in text or any(c + "-" in text for c in gates.TRACKING_UPPER)
 
 
 def is_test(base: str) -> bool:
     lower = base.lower()
     stem = os.path.splitext(base)[0]
     return (
-        lower in data.TEST_BASENAMES
-        or lower.startswith(data.TEST_PREFIXES)
-        or stem.lower().endswith(data.TEST_SUFFIXES)
-        or stem.endswith(data.CAMEL_TEST_SUFFIXES)
-        or any(infix in lower for infix in data.TEST_INFIXES)
+        lower in gates.TRACKING_TEST_BASENAMES
+        or lower.startswith(gates.TRACKING_TEST_PREFIXES)
+        or stem.lower().endswith(gates.TRACKING_TEST_SUFFIXES)
+        or stem.endswith(gates.TRACKING_CAMEL_TEST_SUFFIXES)
+        or any(infix in lower for infix in gates.TRACKING_TEST_INFIXES)
     )
 
 
@@ -90,10 +90,10 @@ def exempt(ctx: Context, path: str) -> bool:
     """True for documentation, tests, release notes, vendored code and plans."""
     rel = relative(ctx, path)
     folder, _, base = rel.rpartition("/")
-    if base.lower().startswith(data.NOTES_PREFIXES) or is_test(base):
+    if base.lower().startswith(gates.TRACKING_NOTES_PREFIXES) or is_test(base):
         return True
     parts = {p.lower() for p in folder.split("/")}
-    if parts & data.SKIP_DIRS:
+    if parts & gates.TRACKING_SKIP_DIRS:
         return True
     plans = ctx.config.get("plans", "folder")
     if not isinstance(plans, str) or not plans.strip("/\\ ."):

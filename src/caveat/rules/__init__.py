@@ -365,3 +365,215 @@ EVAL_TRIGGERS: dict[str, tuple[str, ...]] = {
 
 # Languages whose primitives match case-insensitively.
 EVAL_CASE_INSENSITIVE = frozenset({"powershell"})
+
+
+# ---- plan write guard (full table: plans) ----
+
+# Every strong marker below contains one of these (lower case): the pre-filter.
+PLAN_PREFILTER = ("phase", "resum", "plan", "status", "progress", "next action")
+
+# Only prose files carry plans; code, data and configuration files are never read
+# for plan markers (``phases:`` is a key of AWS buildspec files, ``steps:`` of CI
+# workflows).
+PLAN_PROSE_SUFFIXES = (
+    ".md",
+    ".markdown",
+    ".mdown",
+    ".mkd",
+    ".mdx",
+    ".txt",
+    ".rst",
+    ".org",
+    ".adoc",
+)
+
+
+# ---- conformity guard (full table: conformity) ----
+
+# … or its file name is one of these (anywhere: memory files and skills).
+CONFORMITY_BASENAMES = frozenset(
+    {
+        "AGENTS.md",
+        "AGENTS.override.md",
+        "CLAUDE.md",
+        "CLAUDE.local.md",
+        "GEMINI.md",
+        "SKILL.md",
+    }
+)
+
+CONFORMITY_CODEX_HOME_ENV = "CODEX_HOME"
+
+CONFORMITY_SCOPE_ENV = "CAVEAT_CONFORMITY_SCOPE"
+
+# A path is in scope when it contains one of these folder segments …
+CONFORMITY_SEGMENTS = (
+    "/.claude/",
+    "/.codex/",
+    "/.gemini/",
+    "/.qwen/",
+    "/.cursor/",
+    "/.kiro/",
+    "/.github/hooks/",
+)
+
+
+# ---- tracking ids guard (full table: tracking_ids) ----
+
+TRACKING_CAMEL_TEST_SUFFIXES = ("Test", "Tests", "Spec")
+
+TRACKING_CODE_BASENAMES = frozenset(
+    {"makefile", "gnumakefile", "dockerfile", "containerfile", "justfile", "rakefile"}
+)
+
+# Files that are product code: source, templates, styles, build scripts. Prose,
+# data and configuration files (.md, .txt, .json, .yaml, .toml …) are not checked.
+TRACKING_CODE_EXTENSIONS = frozenset(
+    {
+        # Python, JavaScript / TypeScript and web frameworks
+        ".py", ".pyi", ".pyx", ".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts",
+        ".vue", ".svelte", ".astro",
+        # JVM, .NET, native
+        ".java", ".kt", ".kts", ".scala", ".groovy", ".gradle", ".cs", ".fs", ".vb",
+        ".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".m", ".mm", ".swift",
+        ".go", ".rs", ".zig", ".d", ".nim",
+        # scripting and functional
+        ".rb", ".rake", ".php", ".pl", ".pm", ".lua", ".r", ".jl", ".dart", ".ex", ".exs",
+        ".erl", ".hrl", ".hs", ".ml", ".mli", ".clj", ".cljs", ".elm", ".fsx", ".tcl",
+        # shells and build files
+        ".sh", ".bash", ".zsh", ".fish", ".ps1", ".psm1", ".bat", ".cmd", ".mk", ".cmake",
+        # queries, schemas, styles, templates
+        ".sql", ".graphql", ".gql", ".proto", ".css", ".scss", ".sass", ".less",
+        ".html", ".htm", ".jinja", ".j2", ".erb", ".ejs", ".hbs", ".twig", ".liquid",
+        # notebooks (only their code cells are read)
+        ".ipynb",
+    }
+)  # fmt: skip
+
+# Base names (lower-case, any extension) of release notes: ids there are references.
+TRACKING_NOTES_PREFIXES = ("changelog", "changes", "history", "news", "release", "upgrading")
+
+# Folders whose files are not product code: documentation, tests and fixtures (tests
+# may name the ticket they cover), planning and agent folders.
+TRACKING_SKIP_DIRS = frozenset(
+    {
+        "doc", "docs", "documentation", "wiki", "knowledge-base",
+        "test", "tests", "testing", "__tests__", "spec", "specs", "e2e", "fixtures",
+        "testdata", "test_data", "__snapshots__", "__mocks__",
+        ".plans", ".caveat", ".claude", ".codex", ".gemini", ".cursor",
+        "node_modules", "vendor", "third_party", "site-packages", ".venv", "venv",
+    }
+)  # fmt: skip
+
+TRACKING_TEST_BASENAMES = frozenset(
+    {"conftest.py", "setup_tests.py", "jest.setup.js", "jest.setup.ts"}
+)
+
+TRACKING_TEST_INFIXES = (".test.", ".spec.", ".e2e.", ".stories.")
+
+# Test files outside test folders: prefixes and suffixes of the lower-case stem,
+# CamelCase suffixes of the stem as written (``UserServiceTest.java``), and infixes
+# of the lower-case base name.
+TRACKING_TEST_PREFIXES = ("test_", "tests_")
+
+TRACKING_TEST_SUFFIXES = ("_test", "_tests", "_spec", "-test", "-spec")
+
+TRACKING_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+# ---- header guard (full table: headers) ----
+
+# Lower-cased file names without a telling extension → style.
+HEADER_BASENAMES: dict[str, str] = {
+    "dockerfile": "hash", "containerfile": "hash", "makefile": "hash",
+    "gnumakefile": "hash", "gemfile": "hash", "rakefile": "hash", "justfile": "hash",
+    "vagrantfile": "hash", "cmakelists.txt": "hash", "build": "hash", "build.bazel": "hash",
+    "workspace": "hash", "buck": "hash", "meson.build": "hash", "jenkinsfile": "slash",
+}  # fmt: skip
+
+# Names starting with these (``Dockerfile.dev``, ``Containerfile.prod``) are Dockerfiles.
+HEADER_DOCKERFILE_PREFIXES = ("dockerfile", "containerfile")
+
+# Files that never need a header, whatever their extension says (lower-cased names).
+HEADER_EXEMPT_BASENAMES = frozenset(
+    {
+        # lockfiles (most have no comment syntax at all)
+        "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml",
+        "bun.lock", "bun.lockb", "cargo.lock", "uv.lock", "poetry.lock", "pdm.lock",
+        "pipfile.lock", "gemfile.lock", "composer.lock", "go.sum", "go.work.sum",
+        "flake.lock", "pubspec.lock", "podfile.lock", "package.resolved", "mix.lock",
+        "gradle.lockfile", "packages.lock.json", "deno.lock", "conda-lock.yml",
+        # REUSE's own files and license texts
+        "reuse.toml", "license", "licence", "copying", "notice",
+        # marker files that must stay empty or are pure data
+        "py.typed",
+    }
+)  # fmt: skip
+
+# Folders (as path components from the git root) whose files need no header.
+HEADER_EXEMPT_DIRS = frozenset({"LICENSES", ".reuse", ".git"})
+
+HEADER_EXEMPT_PREFIXES = ("license-", "license.", "licence-", "licence.", "copying-", "copying.")
+
+HEADER_EXEMPT_SUFFIXES = (".license", ".spdx", ".spdx.json", ".spdx.yaml", ".spdx.yml", ".spdx.xml")
+
+# Lower-cased extension → style.
+HEADER_EXTENSIONS: dict[str, str] = {
+    # "#" comments: scripting languages, shells, build and configuration formats
+    ".py": "hash", ".pyi": "hash", ".pyw": "hash", ".pyx": "hash", ".pxd": "hash",
+    ".sh": "hash", ".bash": "hash", ".zsh": "hash", ".fish": "hash", ".ksh": "hash",
+    ".rb": "hash", ".rake": "hash", ".gemspec": "hash", ".pl": "hash", ".pm": "hash",
+    ".r": "hash", ".tcl": "hash", ".jl": "hash", ".cr": "hash", ".nim": "hash",
+    ".ex": "hash", ".exs": "hash", ".coffee": "hash", ".awk": "hash",
+    ".toml": "hash", ".yaml": "hash", ".yml": "hash", ".tf": "hash", ".tfvars": "hash",
+    ".hcl": "hash", ".nix": "hash", ".cmake": "hash", ".mk": "hash", ".bzl": "hash",
+    ".bazel": "hash", ".star": "hash", ".graphql": "hash", ".gql": "hash",
+    ".dockerfile": "hash", ".containerfile": "hash", ".properties": "hash",
+    ".ps1": "powershell", ".psm1": "powershell", ".psd1": "powershell",
+    # "//" comments: C family, JVM, .NET, Go, Rust, Swift, JavaScript / TypeScript
+    ".c": "c", ".h": "c", ".cc": "c", ".cpp": "c", ".cxx": "c", ".c++": "c",
+    ".hh": "c", ".hpp": "c", ".hxx": "c", ".cu": "c", ".cuh": "c", ".m": "c", ".mm": "c",
+    ".ino": "c",
+    ".java": "slash", ".kt": "slash", ".kts": "slash", ".scala": "slash",
+    ".groovy": "slash", ".gradle": "slash", ".cs": "slash", ".fs": "slash",
+    ".fsx": "slash", ".go": "slash", ".rs": "slash", ".swift": "slash", ".dart": "slash",
+    ".js": "slash", ".mjs": "slash", ".cjs": "slash", ".jsx": "slash", ".ts": "slash",
+    ".mts": "slash", ".cts": "slash", ".tsx": "slash", ".php": "slash", ".proto": "slash",
+    ".zig": "slash", ".vala": "slash", ".hx": "slash", ".qml": "slash",
+    ".sol": "slash",
+    # "/* */" comments: style sheets
+    ".css": "css", ".scss": "scss", ".less": "scss", ".qss": "css",
+    # "<!-- -->" comments: markup and component files
+    ".html": "html", ".htm": "html", ".xhtml": "html", ".xml": "html", ".xsd": "html",
+    ".xsl": "html", ".xslt": "html", ".vue": "html", ".svelte": "html",
+    ".csproj": "html", ".fsproj": "html", ".vbproj": "html", ".props": "html",
+    ".targets": "html", ".rss": "html",
+    ".md": "html", ".markdown": "html",
+    # "--" comments
+    ".sql": "dash", ".hs": "haskell", ".elm": "haskell", ".purs": "haskell",
+    ".cabal": "haskell", ".lua": "lua", ".adb": "dash", ".ads": "dash",
+    ".vhd": "dash", ".vhdl": "dash",
+    # "%" comments
+    ".tex": "percent", ".sty": "percent", ".cls": "percent",
+    ".erl": "percent", ".hrl": "percent",
+    # ";" comments
+    ".el": "lisp", ".lisp": "lisp", ".lsp": "lisp", ".scm": "lisp",
+    ".ss": "lisp", ".rkt": "lisp", ".clj": "lisp", ".cljs": "lisp", ".cljc": "lisp",
+    ".fnl": "lisp", ".ini": "ini", ".cfg": "ini",
+    # others
+    ".j2": "jinja", ".jinja": "jinja", ".jinja2": "jinja",
+    ".ml": "ml", ".mli": "ml", ".mll": "ml", ".mly": "ml", ".sml": "ml",
+    ".vim": "vim",
+}  # fmt: skip
+
+# Prose: reported only when the project's own Markdown files mostly carry the
+# ``<!-- SPDX-License-Identifier: … -->`` line (checked with the tracked-file sample).
+HEADER_MARKDOWN_EXTENSIONS = frozenset({".md", ".markdown"})
+
+# Files a REUSE layout covers (so `reuse lint` wants a header) but that projects
+# using SPDX lines without REUSE rarely mark: reported only under a REUSE layout.
+HEADER_REUSE_ONLY_BASENAMES: dict[str, str] = {
+    ".gitignore": "hash", ".gitattributes": "hash", ".gitmodules": "hash",
+    ".dockerignore": "hash", ".editorconfig": "hash", ".envrc": "hash",
+    ".npmignore": "hash", "codeowners": "hash", "manifest.in": "hash",
+}  # fmt: skip

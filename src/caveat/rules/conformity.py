@@ -14,31 +14,6 @@ Code's sub-agent and slash-command documentation for ``agents/`` and ``commands/
 
 from __future__ import annotations
 
-SCOPE_ENV = "CAVEAT_CONFORMITY_SCOPE"
-CODEX_HOME_ENV = "CODEX_HOME"
-
-# A path is in scope when it contains one of these folder segments …
-SEGMENTS = (
-    "/.claude/",
-    "/.codex/",
-    "/.gemini/",
-    "/.qwen/",
-    "/.cursor/",
-    "/.kiro/",
-    "/.github/hooks/",
-)
-# … or its file name is one of these (anywhere: memory files and skills).
-BASENAMES = frozenset(
-    {
-        "AGENTS.md",
-        "AGENTS.override.md",
-        "CLAUDE.md",
-        "CLAUDE.local.md",
-        "GEMINI.md",
-        "SKILL.md",
-    }
-)
-
 # What kind of file a path is: (kind, folder, file name). The folder is matched
 # against the end of the file's parent folder ("/.claude") or, when it ends with
 # "/**", against any ancestor ("/.claude/commands/**": that folder or below it). The
@@ -211,3 +186,12 @@ PLACEHOLDER_WORDS = frozenset(
     }
 )  # fmt: skip
 SECRET_VALUE_MIN = 8
+
+# The cheap pre-filter's part of this table lives in the package module, which
+# every call loads; named here too, so that the table reads whole.
+from caveat import rules as _package  # noqa: E402
+
+BASENAMES = _package.CONFORMITY_BASENAMES
+CODEX_HOME_ENV = _package.CONFORMITY_CODEX_HOME_ENV
+SCOPE_ENV = _package.CONFORMITY_SCOPE_ENV
+SEGMENTS = _package.CONFORMITY_SEGMENTS

@@ -719,3 +719,10 @@ PYTHONS = ("python", "py", "pypy")  # python3, python3.12, py -3 … (prefix mat
 RUNNERS = frozenset({"poetry", "pipenv", "pdm", "uv", "hatch", "rye", "conda"})
 
 # The cheap pre-filter's data lives in the package module (imported on every call).
+
+# The cheap pre-filter's part of this table lives in the package module, which
+# every call loads; named here too, so that the table reads whole.
+from caveat import rules as _package  # noqa: E402
+
+PREFILTER = _package.DEPENDENCY_PREFILTER
+REDIRECT_HINTS = _package.DEPENDENCY_REDIRECT_HINTS

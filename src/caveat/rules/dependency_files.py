@@ -464,5 +464,13 @@ LOCK_FOR_MANIFEST = {
     ),
 }
 
-# The cheap pre-filter's data lives in the package module (imported on every call);
-# re-exported here so that the rules and their filter read as one table.
+# The cheap pre-filter's part of this table lives in the package module, which
+# every call loads; named here too, so that the table reads whole.
+from caveat import rules as _package  # noqa: E402
+
+BASENAMES = _package.DEPENDENCY_BASENAMES
+DIR_PARTS = _package.DEPENDENCY_DIR_PARTS
+DIR_SUFFIXES = _package.DEPENDENCY_DIR_SUFFIXES
+PREFIXES = _package.DEPENDENCY_PREFIXES
+SUBSTRINGS = _package.DEPENDENCY_SUBSTRINGS
+SUFFIXES = _package.DEPENDENCY_SUFFIXES

@@ -679,3 +679,12 @@ PRIMITIVES = {
     "powershell": _POWERSHELL,
     "gha": _GHA + _SHELL,
 }
+
+# The cheap pre-filter's part of this table lives in the package module, which
+# every call loads; named here too, so that the table reads whole.
+from caveat import rules as _package  # noqa: E402
+
+BASENAMES = _package.EVAL_BASENAMES
+EXTENSIONS = _package.EVAL_EXTENSIONS
+SHEBANGS = _package.EVAL_SHEBANGS
+SKIP_EXTENSIONS = _package.EVAL_SKIP_EXTENSIONS

@@ -38,97 +38,6 @@ STYLES: dict[str, dict[str, object]] = {
     "vim": {"expected": '" {}', "line": ('"',), "block": ()},
 }
 
-# Lower-cased extension → style.
-EXTENSIONS: dict[str, str] = {
-    # "#" comments: scripting languages, shells, build and configuration formats
-    ".py": "hash", ".pyi": "hash", ".pyw": "hash", ".pyx": "hash", ".pxd": "hash",
-    ".sh": "hash", ".bash": "hash", ".zsh": "hash", ".fish": "hash", ".ksh": "hash",
-    ".rb": "hash", ".rake": "hash", ".gemspec": "hash", ".pl": "hash", ".pm": "hash",
-    ".r": "hash", ".tcl": "hash", ".jl": "hash", ".cr": "hash", ".nim": "hash",
-    ".ex": "hash", ".exs": "hash", ".coffee": "hash", ".awk": "hash",
-    ".toml": "hash", ".yaml": "hash", ".yml": "hash", ".tf": "hash", ".tfvars": "hash",
-    ".hcl": "hash", ".nix": "hash", ".cmake": "hash", ".mk": "hash", ".bzl": "hash",
-    ".bazel": "hash", ".star": "hash", ".graphql": "hash", ".gql": "hash",
-    ".dockerfile": "hash", ".containerfile": "hash", ".properties": "hash",
-    ".ps1": "powershell", ".psm1": "powershell", ".psd1": "powershell",
-    # "//" comments: C family, JVM, .NET, Go, Rust, Swift, JavaScript / TypeScript
-    ".c": "c", ".h": "c", ".cc": "c", ".cpp": "c", ".cxx": "c", ".c++": "c",
-    ".hh": "c", ".hpp": "c", ".hxx": "c", ".cu": "c", ".cuh": "c", ".m": "c", ".mm": "c",
-    ".ino": "c",
-    ".java": "slash", ".kt": "slash", ".kts": "slash", ".scala": "slash",
-    ".groovy": "slash", ".gradle": "slash", ".cs": "slash", ".fs": "slash",
-    ".fsx": "slash", ".go": "slash", ".rs": "slash", ".swift": "slash", ".dart": "slash",
-    ".js": "slash", ".mjs": "slash", ".cjs": "slash", ".jsx": "slash", ".ts": "slash",
-    ".mts": "slash", ".cts": "slash", ".tsx": "slash", ".php": "slash", ".proto": "slash",
-    ".zig": "slash", ".vala": "slash", ".hx": "slash", ".qml": "slash",
-    ".sol": "slash",
-    # "/* */" comments: style sheets
-    ".css": "css", ".scss": "scss", ".less": "scss", ".qss": "css",
-    # "<!-- -->" comments: markup and component files
-    ".html": "html", ".htm": "html", ".xhtml": "html", ".xml": "html", ".xsd": "html",
-    ".xsl": "html", ".xslt": "html", ".vue": "html", ".svelte": "html",
-    ".csproj": "html", ".fsproj": "html", ".vbproj": "html", ".props": "html",
-    ".targets": "html", ".rss": "html",
-    ".md": "html", ".markdown": "html",
-    # "--" comments
-    ".sql": "dash", ".hs": "haskell", ".elm": "haskell", ".purs": "haskell",
-    ".cabal": "haskell", ".lua": "lua", ".adb": "dash", ".ads": "dash",
-    ".vhd": "dash", ".vhdl": "dash",
-    # "%" comments
-    ".tex": "percent", ".sty": "percent", ".cls": "percent",
-    ".erl": "percent", ".hrl": "percent",
-    # ";" comments
-    ".el": "lisp", ".lisp": "lisp", ".lsp": "lisp", ".scm": "lisp",
-    ".ss": "lisp", ".rkt": "lisp", ".clj": "lisp", ".cljs": "lisp", ".cljc": "lisp",
-    ".fnl": "lisp", ".ini": "ini", ".cfg": "ini",
-    # others
-    ".j2": "jinja", ".jinja": "jinja", ".jinja2": "jinja",
-    ".ml": "ml", ".mli": "ml", ".mll": "ml", ".mly": "ml", ".sml": "ml",
-    ".vim": "vim",
-}  # fmt: skip
-
-# Lower-cased file names without a telling extension → style.
-BASENAMES: dict[str, str] = {
-    "dockerfile": "hash", "containerfile": "hash", "makefile": "hash",
-    "gnumakefile": "hash", "gemfile": "hash", "rakefile": "hash", "justfile": "hash",
-    "vagrantfile": "hash", "cmakelists.txt": "hash", "build": "hash", "build.bazel": "hash",
-    "workspace": "hash", "buck": "hash", "meson.build": "hash", "jenkinsfile": "slash",
-}  # fmt: skip
-
-# Names starting with these (``Dockerfile.dev``, ``Containerfile.prod``) are Dockerfiles.
-DOCKERFILE_PREFIXES = ("dockerfile", "containerfile")
-
-# Files a REUSE layout covers (so `reuse lint` wants a header) but that projects
-# using SPDX lines without REUSE rarely mark: reported only under a REUSE layout.
-REUSE_ONLY_BASENAMES: dict[str, str] = {
-    ".gitignore": "hash", ".gitattributes": "hash", ".gitmodules": "hash",
-    ".dockerignore": "hash", ".editorconfig": "hash", ".envrc": "hash",
-    ".npmignore": "hash", "codeowners": "hash", "manifest.in": "hash",
-}  # fmt: skip
-
-# Prose: reported only when the project's own Markdown files mostly carry the
-# ``<!-- SPDX-License-Identifier: … -->`` line (checked with the tracked-file sample).
-MARKDOWN_EXTENSIONS = frozenset({".md", ".markdown"})
-
-# Files that never need a header, whatever their extension says (lower-cased names).
-EXEMPT_BASENAMES = frozenset(
-    {
-        # lockfiles (most have no comment syntax at all)
-        "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml",
-        "bun.lock", "bun.lockb", "cargo.lock", "uv.lock", "poetry.lock", "pdm.lock",
-        "pipfile.lock", "gemfile.lock", "composer.lock", "go.sum", "go.work.sum",
-        "flake.lock", "pubspec.lock", "podfile.lock", "package.resolved", "mix.lock",
-        "gradle.lockfile", "packages.lock.json", "deno.lock", "conda-lock.yml",
-        # REUSE's own files and license texts
-        "reuse.toml", "license", "licence", "copying", "notice",
-        # marker files that must stay empty or are pure data
-        "py.typed",
-    }
-)  # fmt: skip
-EXEMPT_PREFIXES = ("license-", "license.", "licence-", "licence.", "copying-", "copying.")
-EXEMPT_SUFFIXES = (".license", ".spdx", ".spdx.json", ".spdx.yaml", ".spdx.yml", ".spdx.xml")
-# Folders (as path components from the git root) whose files need no header.
-EXEMPT_DIRS = frozenset({"LICENSES", ".reuse", ".git"})
 
 # Lines allowed above the header, by how the line starts (checked on the first lines
 # of a file, in order). ``(prefix, name, styles)``: ``styles`` empty means any style.
@@ -173,3 +82,17 @@ GENERATED_HEAD_MARKERS = (
 GENERATED_HEAD_LINES = 10
 # A NUL byte in this many leading bytes makes a file binary.
 BINARY_PROBE = 8192
+
+# The cheap pre-filter's part of this table lives in the package module, which
+# every call loads; named here too, so that the table reads whole.
+from caveat import rules as _package  # noqa: E402
+
+BASENAMES = _package.HEADER_BASENAMES
+DOCKERFILE_PREFIXES = _package.HEADER_DOCKERFILE_PREFIXES
+EXEMPT_BASENAMES = _package.HEADER_EXEMPT_BASENAMES
+EXEMPT_DIRS = _package.HEADER_EXEMPT_DIRS
+EXEMPT_PREFIXES = _package.HEADER_EXEMPT_PREFIXES
+EXEMPT_SUFFIXES = _package.HEADER_EXEMPT_SUFFIXES
+EXTENSIONS = _package.HEADER_EXTENSIONS
+MARKDOWN_EXTENSIONS = _package.HEADER_MARKDOWN_EXTENSIONS
+REUSE_ONLY_BASENAMES = _package.HEADER_REUSE_ONLY_BASENAMES

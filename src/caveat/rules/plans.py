@@ -25,13 +25,6 @@ THRESHOLD = 4
 # still a README.
 WEAK_CAP = 2
 
-# Only prose files carry plans; code, data and configuration files are never read
-# for plan markers (``phases:`` is a key of AWS buildspec files, ``steps:`` of CI
-# workflows).
-PROSE_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd", ".mdx", ".txt", ".rst", ".org", ".adoc")
-
-# Every strong marker below contains one of these (lower case): the pre-filter.
-PREFILTER = ("phase", "resum", "plan", "status", "progress", "next action")
 
 # Keys of a YAML front-matter block (``---`` on the first line).
 FRONT_MATTER_STRONG = frozenset(
@@ -327,3 +320,10 @@ FOLDER_ACTIONS = frozenset(
         "removes from git",
     }
 )
+
+# The cheap pre-filter's part of this table lives in the package module, which
+# every call loads; named here too, so that the table reads whole.
+from caveat import rules as _package  # noqa: E402
+
+PREFILTER = _package.PLAN_PREFILTER
+PROSE_SUFFIXES = _package.PLAN_PROSE_SUFFIXES

@@ -26,12 +26,23 @@ if TYPE_CHECKING:
 MAX_HITS = 500
 MAX_SPAN = 64 * 1024
 MAX_LINE_SPAN = 4 * 1024
-_DEFINITION = re.compile(r"(?:^|[^\w$])(?:def|function|func|fn|sub)\s+$")
-_LITERAL = re.compile(r"""(?:\s|\+|[rRbBuU@]{1,2}(?=["'`])|"[^"]*"|'[^']*'|`[^`]*`)*""")
-_TOKEN_END = re.compile(r"[\s+]*")
-_STATEMENT_START = re.compile(r"(?<!\\)\n|;|&&|\|\|")
+_DEFINITION = r"(?:^|[^\w$])(?:def|function|func|fn|sub)\s+$"
+_LITERAL = r"""(?:\s|\+|[rRbBuU@]{1,2}(?=["'`])|"[^"]*"|'[^']*'|`[^`]*`)*"""
+_STATEMENT_START = r"(?<!\\)\n|;|&&|\|\|"
 _BEFORE = 2048
-_WORKFLOW_KEY = re.compile(r"(\s*(?:-\s+)?)(?:run|script)\s*:(?=\s|$)")
+_compiled: dict[str, re.Pattern[str]] = {}
+
+
+def _rx(source: str) -> re.Pattern[str]:
+    """Compiled on first use: most scans need few of these, and compiling costs more
+    than the scan itself on a short text."""
+    found = _compiled.get(source)
+    if found is None:
+        found = _compiled[source] = re.compile(source)
+    return found
+
+
+_WORKFLOW_KEY = r"(\s*(?:-\s+)?)(?:run|script)\s*:(?=\s|$)"
 
 
 def _strs(prim: Primitive, key: str) -> tuple[str, ...]:
@@ -69,7 +80,7 @@ def workflow_scripts(text: str) -> str:
             out.append(line)
             continue
         indent = -1
-        key = _WORKFLOW_KEY.match(line)
+        key = _rx(_WORKFLOW_KEY).match(line)
         if key is None:
             out.append(blank(line))
             continue
@@ -137,7 +148,7 @@ def _top_level_comma(arg: str) -> int:
 
 def _first_is_literal(arg: str) -> bool:
     """The first argument of a code-view span is a constant string (or empty)."""
-    end = _LITERAL.match(arg)
+    end = _rx(_LITERAL).match(arg)
     stop = end.end() if end is not None else 0
     rest = arg[stop:].lstrip()
     return not rest or rest[0] in ",;|" or rest.startswith(("&&", "if ", "unless "))
@@ -179,7 +190,7 @@ def _judge(
     """Whether a match at ``at`` (start, end) is a real, unsafe use."""
     code, plain = views
     start, end = at
-    if _DEFINITION.search(code, max(0, start - 12), start):
+    if _rx(_DEFINITION).search(code, max(0, start - 12), start):
         return False
     lo, hi = _span(code, end, budget)
     code_arg, plain_arg = code[lo:hi], plain[lo:hi]
@@ -205,7 +216,7 @@ def _before(prim: Primitive, code: str, start: int) -> dict[str, str] | None:
     if not pattern:
         return {}
     window = code[max(0, start - _BEFORE) : start]
-    cuts = [m.end() for m in _STATEMENT_START.finditer(window)]
+    cuts = [m.end() for m in _rx(_STATEMENT_START).finditer(window)]
     found = None
     for hit in re.finditer(pattern, window[cuts[-1] if cuts else 0 :]):
         found = hit  # the nearest one names the primitive

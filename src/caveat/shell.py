@@ -343,3 +343,17 @@ class _Lexer:
                 self._add(c)
                 i += 1
         self._end_command("")
+
+
+def inner_script(argv: list[str], powershell: bool) -> str | None:
+    """The script of ``bash -c '…'`` / ``pwsh -Command …`` (``argv[0]`` is the shell);
+    None for ``sh script.sh``, a script file, which is not read."""
+    for i, word in enumerate(argv[1:], 1):
+        low = word.lower()
+        if powershell and low in ("-c", "-command", "-com"):
+            return " ".join(argv[i + 1 :])
+        if not powershell and word.startswith("-") and not word.startswith("--") and "c" in word:
+            return argv[i + 1] if i + 1 < len(argv) else None
+        if not powershell and not word.startswith("-"):
+            return None
+    return None

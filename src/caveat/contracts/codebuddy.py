@@ -43,8 +43,4 @@ def normalize(payload: dict[str, object], event_name: str, env: Mapping[str, str
 
 
 def envelope(event: Event, text: str, deny: bool) -> str | None:
-    if event.name == "PreToolUse":
-        return shape.deny_envelope("PreToolUse", text) if deny else None
-    if event.name not in CONTEXT_EVENTS:
-        return None
-    return shape.context_envelope(event.name, text)
+    return shape.claude_envelope(event, text, deny, CONTEXT_EVENTS)

@@ -204,6 +204,19 @@ def fragment(path: str, new: str, old: str, cwd: str) -> tuple[FileEdit, ...]:
     return (FileEdit(resolved, new, FRAGMENT, old),) if resolved else ()
 
 
+def claude_envelope(
+    event: Event, text_: str, deny: bool, context_events: frozenset[str]
+) -> str | None:
+    """Claude Code's answer, for every contract that writes Claude's shape: a strict
+    finding on PreToolUse denies; on the events in ``context_events`` the advice is
+    ``additionalContext``; anywhere else the vendor would drop it, so nothing."""
+    if deny and event.name == "PreToolUse":
+        return deny_envelope("PreToolUse", text_)
+    if event.vendor_event not in context_events:
+        return None
+    return context_envelope(event.vendor_event, text_)
+
+
 def context_envelope(event_name: str, text_: str) -> str:
     """``{"hookSpecificOutput": {"hookEventName": E, "additionalContext": T}}``."""
     from caveat.jsonio import quote

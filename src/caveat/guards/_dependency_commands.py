@@ -11,6 +11,7 @@ from caveat.guards._manifest_util import scrub
 from caveat.patterns import PatternStore
 from caveat.rules import dependency_commands as data
 from caveat.rules import dependency_files as file_data
+from caveat.shell import inner_script
 from caveat.shell import simple_commands
 
 TYPE_CHECKING = False
@@ -51,18 +52,6 @@ def _python_module(argv: list[str]) -> list[str] | None:
     return None
 
 
-def _inner_script(argv: list[str], powershell: bool) -> str | None:
-    for i, word in enumerate(argv[1:], 1):
-        low = word.lower()
-        if powershell and low in ("-c", "-command", "-com"):
-            return " ".join(argv[i + 1 :])
-        if not powershell and word.startswith("-") and not word.startswith("--") and "c" in word:
-            return argv[i + 1] if i + 1 < len(argv) else None
-        if not powershell and not word.startswith("-"):
-            return None  # `sh script.sh`: a script file, which the guard does not read
-    return None
-
-
 def _unwrap(argv: list[str], depth: int, ps: bool) -> list[tuple[list[str], bool]]:
     """The command lines ``argv`` really runs, with their dialect (True: PowerShell)."""
     for _ in range(8):
@@ -86,7 +75,7 @@ def _unwrap(argv: list[str], depth: int, ps: bool) -> list[tuple[list[str], bool
                 i += 1
             argv = argv[i:]
         elif name in data.SHELLS or name in data.POWERSHELLS:
-            script = _inner_script(argv, name in data.POWERSHELLS)
+            script = inner_script(argv, name in data.POWERSHELLS)
             if script is None or depth > 3:
                 return []
             out = []

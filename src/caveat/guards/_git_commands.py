@@ -12,6 +12,7 @@ from __future__ import annotations
 from caveat.event import Finding
 from caveat.rules import dependency_commands as wrappers
 from caveat.rules import git_commands as data
+from caveat.shell import inner_script
 from caveat.shell import simple_commands
 
 TYPE_CHECKING = False
@@ -35,19 +36,6 @@ def _name(word: str) -> str:
     return name[:-4] if name.endswith(".exe") else name
 
 
-def _inner_script(argv: list[str], powershell: bool) -> str | None:
-    """The script of ``bash -c '…'`` / ``pwsh -Command …``; None for a script file."""
-    for i, word in enumerate(argv[1:], 1):
-        low = word.lower()
-        if powershell and low in ("-c", "-command", "-com"):
-            return " ".join(argv[i + 1 :])
-        if not powershell and word.startswith("-") and not word.startswith("--") and "c" in word:
-            return argv[i + 1] if i + 1 < len(argv) else None
-        if not powershell and not word.startswith("-"):
-            return None
-    return None
-
-
 def run_argvs(argv: list[str], powershell: bool, depth: int = 0) -> Iterator[list[str]]:
     """The command lines that ``argv`` really runs, wrappers removed."""
     for _ in range(8):
@@ -67,7 +55,7 @@ def run_argvs(argv: list[str], powershell: bool, depth: int = 0) -> Iterator[lis
             argv = argv[i:]
         elif name in _EVALS or name in wrappers.SHELLS or name in wrappers.POWERSHELLS:
             ps = name in wrappers.POWERSHELLS or (powershell and name in _EVALS)
-            script = " ".join(argv[1:]) if name in _EVALS else _inner_script(argv, ps)
+            script = " ".join(argv[1:]) if name in _EVALS else inner_script(argv, ps)
             if not script or depth >= _MAX_DEPTH:
                 return
             for cmd in simple_commands(script, "powershell" if ps else "bash"):

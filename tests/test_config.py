@@ -169,3 +169,16 @@ def test_strict_denies_only_for_guards_that_support_it(project, monkeypatch):
     assert denied["permissionDecision"] == "deny" and denied["permissionDecisionReason"]
     guard.STRICT = False
     assert "additionalContext" in hook.dispatch([], data, os.environ).output
+
+
+def test_extra_manifest_patterns_make_the_dependency_guard_speak(project):
+    project_file(project).write_text('[dependency]\nextra_manifests = ["deps/*.list"]\n')
+    outcome = hook.dispatch(
+        [], payload(project, "deps/runtime.list", "left-pad 1.3.0\n"), os.environ
+    )
+    (finding,) = [f for f in outcome.findings if f.guard == "dependency"]
+    assert finding.value_map()["path"] == "deps/runtime.list"
+    assert finding.value_map()["ecosystem"] == "project-configured"
+    assert "deps/runtime.list" in outcome.output
+    silent = hook.dispatch([], payload(project, "deps/notes.txt", "hello\n"), os.environ)
+    assert not [f for f in silent.findings if f.guard == "dependency"]

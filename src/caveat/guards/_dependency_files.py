@@ -88,6 +88,32 @@ def _finding(variant: str, key: str, **values: str) -> Finding:
     return Finding(GUARD, MESSAGE, values, variant=variant, key=key[:200])
 
 
+CONFIGURED = "project-configured"
+
+
+def configured_rule(
+    ctx: Context,
+    path: str,
+    patterns: tuple[str, ...] | None = None,
+    store: PatternStore | None = None,
+) -> Rule | None:
+    """A manifest rule for ``path`` when the configuration's
+    ``[dependency] extra_manifests`` patterns (gitignore-style, from the git root) name
+    it; its dependencies are not itemised (no parser knows the format)."""
+    if patterns is None:
+        patterns = ctx.config.strings("dependency", "extra_manifests")
+    root = ctx.git_root(path)
+    if not patterns or not root:
+        return None
+    prefix = root.rstrip("/\\") + os.sep
+    if not path.startswith(prefix):
+        return None
+    rel = path[len(prefix) :].replace(os.sep, "/")
+    if not (store or PatternStore(ctx.env)).match(patterns, rel):
+        return None
+    return (CONFIGURED, data.MANIFEST, patterns, "", "")
+
+
 def check_path(
     ctx: Context, path: str, edits: list[FileEdit], store: PatternStore
 ) -> Finding | None:
@@ -96,7 +122,7 @@ def check_path(
         path = os.path.join(event.cwd, path)  # never judged against caveat's own cwd
     root = ctx.git_root(path)
     shown, rel = locate(path, root, event.cwd)
-    rule = match(rel, store)
+    rule = match(rel, store) or configured_rule(ctx, path, store=store)
     if rule is None:
         return _pep723(ctx, path, shown, edits) if path.endswith(".py") else None
     ecosystem, kind, _, regenerate, parser = rule

@@ -80,6 +80,13 @@ def _cell_commands(edits: list[FileEdit]) -> str:
     return "\n".join(lines)
 
 
+def _configured(ctx: Context, path: str, patterns: tuple[str, ...]) -> bool:
+    """Whether the project's ``extra_manifests`` patterns name ``path``."""
+    from caveat.guards._dependency_files import configured_rule
+
+    return configured_rule(ctx, path, patterns) is not None
+
+
 def check(event: Event, ctx: Context) -> list[Finding]:
     if event.tool in _SHELLS:
         if not event.command or not command_may_match(event.command):
@@ -90,8 +97,13 @@ def check(event: Event, ctx: Context) -> list[Finding]:
     findings: list[Finding] = []
     candidates: dict[str, list[FileEdit]] = {}
     cells = ""
+    extra = ctx.config.strings("dependency", "extra_manifests")  # [dependency] in config
     for path, edits in edits_by_path(event).items():
-        if path_may_match(path) or (path.endswith(".py") and _pep723_hint(edits)):
+        if (
+            path_may_match(path)
+            or (path.endswith(".py") and _pep723_hint(edits))
+            or (extra and _configured(ctx, path, extra))
+        ):
             candidates[path] = edits
         elif path.endswith(".ipynb"):
             cells += _cell_commands(edits)

@@ -45,6 +45,12 @@ def build_parser() -> argparse.ArgumentParser:
         nargs=argparse.REMAINDER,
         help="the hook's own arguments: [--contract ID] [EVENT] [MESSAGE ...]",
     )
+    doctor = sub.add_parser(
+        "doctor",
+        help="check the interpreter, state folder, configuration, messages and custom rules",
+    )
+    doctor.add_argument("--json", action="store_true", help="print a JSON report")
+    doctor.add_argument("--project", help="a folder inside the project (default: the current one)")
     rules = sub.add_parser(
         "rules",
         help="list the custom rules (.caveat/rules/*.md, user rules/) and why any is invalid",
@@ -65,6 +71,10 @@ def run(args: list[str]) -> int:
         from caveat.commands import explain
 
         return explain.run(payload=opts.payload, args=opts.hook_args)
+    if opts.command == "doctor":
+        from caveat.commands import doctor
+
+        return doctor.run(project=opts.project, as_json=opts.json)
     if opts.command == "rules":
         from caveat.commands import rules
 

@@ -228,3 +228,10 @@ def test_absolute_message_path_is_used_as_is(tmp_path):
     rule.write_text("---\nevent: PreToolUse\n---\n## Advisory\nRule says {thing}.\n")
     found = Finding("custom", str(rule), {"thing": "hi"})
     assert messages.render([found], os.environ, None) == f"Rule says hi.\n\nFull procedure: {rule}"
+
+
+def test_whole_variant_injects_the_message_less_maintainer_parts(bundled):
+    text = messages.render([finding(messages.WHOLE)], os.environ, None)
+    assert text.startswith("# Sample\n\n## Advisory\nFound eval in a.py.")
+    assert "SPDX" not in text and "Bindings" not in text
+    assert "Full procedure" not in text

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 LIMIT = 10_000
 ADVISORY = "Advisory"
 AFTER = "After"
+# A finding with this variant injects its whole message (context files such as
+# sessionstart.md), less the maintainer parts: comments, front matter, Bindings.
+WHOLE = "*"
 POST_TOOL = frozenset({"PostToolUse", "PostToolUseFailure"})
 CACHE_FILE = "messages.cache.json"
 _CACHE_VERSION = 1
@@ -122,6 +125,10 @@ def advisory(sections: Mapping[str, str], variant: str, after: bool = False) -> 
     """The section to fill: ``Advisory: <variant>``, else ``Advisory``. After the tool
     has run (a post-tool event) an ``After: <variant>`` or ``After`` section, phrased
     for a change already made, is preferred when the message has one."""
+    if variant == WHOLE:
+        from caveat.msgparse import BODY
+
+        return sections.get(BODY, "")
     heads = (AFTER, ADVISORY) if after else (ADVISORY,)
     for head in heads:
         if variant:
@@ -155,7 +162,8 @@ def render(
             continue
         text = fill(template, finding.value_map()).strip()
         if text:
-            units.append((text, path))
+            # A context file injected whole needs no pointer to itself.
+            units.append((text, "" if finding.variant == WHOLE else path))
     store.save()
     return cap(units)
 
@@ -165,7 +173,7 @@ def _join(units: list[tuple[str, str]]) -> str:
     for index, (text, path) in enumerate(units):
         parts.append(text)
         following = units[index + 1][1] if index + 1 < len(units) else None
-        if following != path:  # one procedure line after a run of the same message
+        if path and following != path:  # one procedure line after a run of a message
             parts.append(f"Full procedure: {path}")
     return "\n\n".join(parts)
 

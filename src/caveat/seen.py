@@ -1,6 +1,7 @@
 """Advice the model has already seen is noise (SPEC §3, Repetition).
 
-The same finding — guard, file, finding key, variant — is advised once per session;
+The same finding — guard, file, finding key, variant — is advised once per session
+(on tool events: context given at session start or stop is the session's own);
 a new finding in the same file is advised. A SessionStart whose source is
 ``compact`` re-arms every finding of the session, because the model has lost the
 earlier advice with its context. The record is one small JSON file per session in
@@ -13,6 +14,8 @@ from __future__ import annotations
 import os
 
 from caveat import state
+
+WHOLE = "*"  # messages.WHOLE: a context file, injected whole
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -106,6 +109,8 @@ def unseen(env: Mapping[str, str], session_id: str, findings: list[Finding]) -> 
     once the advice has really been written for the model."""
     if not session_id:
         return findings  # no session to remember it in
+    if any(f.variant == WHOLE for f in findings):
+        return findings  # whole context files (session start, stop) are not repeats
     path = _path(env, session_id)
     if path is None or not os.path.exists(path):
         return findings

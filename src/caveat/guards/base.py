@@ -73,6 +73,7 @@ DEFAULTS: dict[str, dict[str, object]] = {
     "plans": {"folder": ".caveat/plans", "markers": []},
     # Internal planning ids that belong in plans, not product code (a regular expression).
     "tracking": {"pattern": r"\b(?:[A-Z]{2,5}-\d{1,5}|Phase-[A-Z0-9]{1,3})\b"},
+    "stop": {"enabled": False},  # stop.md is opt-in
     "compaction": {
         "threshold_tokens": 150_000,
         "threshold_calls": 400,

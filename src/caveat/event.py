@@ -91,6 +91,7 @@ class Event(_Record):
         "cwd",
         "edits",
         "name",
+        "output_size",
         "permission_mode",
         "session_id",
         "shell",
@@ -118,6 +119,7 @@ class Event(_Record):
     stop_hook_active: bool
     contract: str
     vendor_event: str
+    output_size: int
 
     def __init__(
         self,
@@ -136,6 +138,7 @@ class Event(_Record):
         contract: str = "claude",
         vendor_event: str = "",
         tool_input: Mapping[str, object] | None = None,
+        output_size: int = 0,
     ) -> None:
         _set(self, "name", name)
         _set(self, "tool", tool)
@@ -154,6 +157,9 @@ class Event(_Record):
         # The tool's raw input, for guards that read more than edits and commands
         # (AskUserQuestion's questions). Not to be mutated.
         _set(self, "tool_input", tool_input if tool_input is not None else {})
+        # Characters of the tool's output (post-tool events): a stand-in for context
+        # growth when no transcript can be read.
+        _set(self, "output_size", output_size)
 
     @property
     def target(self) -> str:

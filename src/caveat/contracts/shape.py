@@ -126,7 +126,22 @@ def read(
         contract=vendor.contract,
         vendor_event=raw_event,
         tool_input=tool_input,
+        output_size=output_size(payload.get("tool_response")),
     )
+
+
+def output_size(response: object, depth: int = 0) -> int:
+    """Characters of text in a tool's response (strings, and strings inside lists and
+    objects a few levels down); a cheap measure, no serialisation."""
+    if isinstance(response, str):
+        return len(response)
+    if depth > 3:
+        return 0
+    if isinstance(response, dict):
+        return sum(output_size(v, depth + 1) for v in response.values())
+    if isinstance(response, list):
+        return sum(output_size(v, depth + 1) for v in response)
+    return 0
 
 
 def shell_command(value: object) -> str:

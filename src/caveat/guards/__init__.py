@@ -14,6 +14,7 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from caveat.guards import askuser
+    from caveat.guards import compaction
     from caveat.guards import conformity
     from caveat.guards import custom
     from caveat.guards import dependency
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
         tracking_ids,
         header,
         askuser,
+        compaction,
         custom,
     )
 
@@ -124,6 +126,13 @@ REGISTRY: tuple[Spec, ...] = (
         ("pretooluse-askuserquestion-recommended",),
         frozenset({"PreToolUse"}),
         frozenset({"AskUserQuestion"}),
+    ),
+    Spec(
+        "compaction",
+        "caveat.guards.compaction",
+        ("posttooluse-proactive-compaction",),
+        frozenset({"PostToolUse"}),
+        frozenset(),
     ),
     # Operators' own rules (.caveat/rules/*.md): any tool; "custom" stands for them.
     Spec(

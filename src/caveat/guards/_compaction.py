@@ -1,0 +1,244 @@
+"""Measure the session's context, keep the cycle's record, decide whether to advise.
+
+The record (``<state>/compaction/<session key>.json``) holds::
+
+    {"cycle": n, "tokens": last measured tokens (0: none this cycle),
+     "calls": tool calls this cycle, "bytes": tool-output characters this cycle,
+     "given": advisories given this cycle (0, 1 or 2)}
+
+It is read, changed and written back while this process holds an exclusive lock
+on a companion ``.lock`` file, and the write itself is atomic (temp + rename), so
+hooks of one session running in parallel lose no count, never see a half-written
+record, and never both give the same advisory. An unreadable or corrupt record
+starts afresh; when no lock can be had the call stays silent (fail open).
+"""
+
+from __future__ import annotations
+
+import os
+
+from caveat import state
+from caveat.event import Finding
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from caveat.event import Event
+    from caveat.guards.base import Context
+
+FOLDER = "compaction"
+MESSAGE = "posttooluse-proactive-compaction"
+GUARD = "compaction"
+# Advise when the measure reaches each of these multiples of the threshold.
+LEVELS = (1.0, 1.5)
+# A new figure below this share of the last one means the context was compacted.
+DROP = 0.5
+_MAX_AGE_S = 24 * 3600
+_FIELDS = ("cycle", "tokens", "calls", "bytes", "given")
+
+
+class LockedRecord:
+    """A small JSON object file changed under an exclusive lock.
+
+    ``with LockedRecord(path) as rec:`` waits for the lock (``path + ".lock"``),
+    then ``rec.data`` is the current object ({} when absent or corrupt) and
+    ``rec.save(data)`` replaces the file atomically. ``rec.locked`` is False when
+    the lock file could not be opened; the caller should then do nothing.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.data: dict[str, object] = {}
+        self.locked = False
+        self._fd = -1
+
+    def __enter__(self) -> LockedRecord:
+        try:
+            self._fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            return self
+        try:
+            import fcntl
+
+            fcntl.flock(self._fd, fcntl.LOCK_EX)
+        except ImportError:  # Windows: no lock, best effort
+            pass
+        except OSError:
+            os.close(self._fd)
+            self._fd = -1
+            return self
+        self.locked = True
+        try:
+            os.utime(self._fd)  # in use: keeps ``prune`` away from the lock file
+        except (OSError, NotImplementedError, TypeError):
+            pass
+        raw = state.read_bytes(self.path, 1 << 16)
+        if raw:
+            from caveat.jsonio import loads
+
+            try:
+                value = loads(raw.decode("utf-8", "replace"))
+            except (ValueError, RecursionError):
+                value = None  # corrupt: start again
+            if isinstance(value, dict):
+                self.data = value
+        return self
+
+    def save(self, data: Mapping[str, object]) -> bool:
+        if not self.locked:
+            return False
+        from caveat.jsonio import dumps
+
+        return state.write_atomic(self.path, dumps(dict(data)).encode("utf-8"))
+
+    def __exit__(self, *exc: object) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)  # closing releases the lock
+            self._fd = -1
+
+
+def record_path(env: Mapping[str, str], session_id: str) -> str | None:
+    folder = state.ensure(env)
+    if folder is None:
+        return None
+    sub = os.path.join(folder, FOLDER)
+    try:
+        os.makedirs(sub, mode=0o700, exist_ok=True)
+    except OSError:
+        return None
+    from caveat.seen import session_key
+
+    return os.path.join(sub, session_key(session_id) + ".json")
+
+
+def _number(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def _threshold(ctx: Context, key: str, default: int) -> int:
+    value = ctx.config.get("compaction", key)
+    if isinstance(value, float) and value > 0:
+        value = int(value)
+    return (
+        value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else default
+    )
+
+
+def due(measure: int, threshold: int) -> int:
+    """How many advisory levels ``measure`` has reached (0, 1 or 2)."""
+    return sum(1 for level in LEVELS if measure >= threshold * level)
+
+
+def step(
+    rec: Mapping[str, object],
+    tokens: int | None,
+    output: int,
+    limits: tuple[int, int, int],
+) -> tuple[dict[str, int], int]:
+    """The record after one tool call, and the level to advise at (0: none).
+
+    ``limits`` is (tokens, calls, bytes). Pure: the locking is the caller's.
+    """
+    new = {k: _number(rec.get(k)) for k in _FIELDS}
+    new["calls"] += 1
+    new["bytes"] += max(0, output)
+    if tokens is not None and new["tokens"] and tokens < new["tokens"] * DROP:
+        # The harness compacted: a new cycle, counted from this call.
+        new.update(cycle=new["cycle"] + 1, calls=1, bytes=max(0, output), given=0)
+    if tokens is not None:
+        new["tokens"] = tokens
+        reached = due(tokens, limits[0])
+    elif new["tokens"]:
+        reached = 0  # measured earlier this cycle: no guessing from counts now
+    else:
+        reached = max(due(new["calls"], limits[1]), due(new["bytes"], limits[2]))
+    if reached > new["given"]:
+        new["given"] = reached
+        return new, reached
+    return new, 0
+
+
+def assess(event: Event, ctx: Context) -> list[Finding]:
+    path = record_path(ctx.env, event.session_id)
+    if path is None:
+        return []
+    from caveat.session.transcript import context_tokens
+
+    tokens = context_tokens(event.transcript_path) if event.transcript_path else None
+    limits = (
+        _threshold(ctx, "threshold_tokens", 150_000),
+        _threshold(ctx, "threshold_calls", 400),
+        _threshold(ctx, "threshold_bytes", 2_000_000),
+    )
+    fresh = not os.path.exists(path)
+    with LockedRecord(path) as rec:
+        if not rec.locked:
+            return []
+        new, level = step(rec.data, tokens, event.output_size, limits)
+        if not rec.save(new):
+            return []  # not recorded: advising now could repeat on every call
+    if fresh:
+        prune(os.path.dirname(path))
+    if not level:
+        return []
+    return [finding(new, tokens, limits, level)]
+
+
+def finding(
+    rec: Mapping[str, int], tokens: int | None, limits: tuple[int, int, int], level: int
+) -> Finding:
+    key = f"cycle-{rec['cycle']}-level-{level}"
+    if tokens is not None:
+        values = {
+            "tokens": f"{tokens:,}",
+            "threshold": f"{limits[0]:,} tokens",
+            "calls": f"{rec['calls']:,}",
+            "bytes": size_text(rec["bytes"]),
+        }
+        return Finding(GUARD, MESSAGE, values, key=key)
+    values = {
+        "threshold": f"{limits[1]:,} tool calls or {size_text(limits[2])} of tool output",
+        "calls": f"{rec['calls']:,}",
+        "bytes": size_text(rec["bytes"]),
+    }
+    return Finding(GUARD, MESSAGE, values, variant="counted", key=key)
+
+
+def size_text(count: int) -> str:
+    if count >= 1_000_000:
+        return f"{count / 1_000_000:.1f} MB"
+    if count >= 1_000:
+        return f"{count / 1_000:.0f} kB"
+    return f"{count} bytes"
+
+
+def reset(env: Mapping[str, str], session_id: str) -> None:
+    """Start a new cycle for ``session_id`` (the harness reported a compaction, e.g.
+    a SessionStart with source ``compact``): counters to zero, advisories re-armed."""
+    if not session_id:
+        return
+    path = record_path(env, session_id)
+    if path is None:
+        return
+    with LockedRecord(path) as rec:
+        cycle = _number(rec.data.get("cycle")) + 1
+        rec.save({"cycle": cycle, "tokens": 0, "calls": 0, "bytes": 0, "given": 0})
+
+
+def prune(folder: str) -> None:
+    """Remove records (and their lock files) untouched for a day."""
+    import time
+
+    limit = time.time() - _MAX_AGE_S
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names[:1000]:
+        try:
+            full = os.path.join(folder, name)
+            if os.stat(full).st_mtime < limit:
+                os.unlink(full)
+        except OSError:
+            pass

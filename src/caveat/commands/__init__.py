@@ -57,6 +57,33 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rules.add_argument("--json", action="store_true", help="print a JSON report")
     rules.add_argument("--project", help="a folder inside the project (default: the current one)")
+    msgs = sub.add_parser("messages", help="lint the message files, or preview one's text")
+    msg_sub = msgs.add_subparsers(dest="action", metavar="ACTION")
+    msg_check = msg_sub.add_parser(
+        "check", help="lint the bundled messages and the project's .caveat/messages/ overrides"
+    )
+    msg_check.add_argument("--project", help="a folder inside the project (default: current)")
+    msg_render = msg_sub.add_parser("render", help="print the exact text a finding injects")
+    msg_render.add_argument("name", help="message name, e.g. pretooluse-bash")
+    msg_render.add_argument(
+        "--sample",
+        metavar="FINDING.json",
+        help='the finding\'s values: {"values": {...}, "variant": "..."} or just {...} '
+        "(default: the built-in sample)",
+    )
+    msg_render.add_argument("--variant", help="the finding's variant (default: the plain one)")
+    msg_render.add_argument(
+        "--after", action="store_true", help="render as after the tool ran (PostToolUse)"
+    )
+    msg_render.add_argument("--project", help="a folder inside the project (default: current)")
+    from caveat.commands import skill_index
+
+    skill_index.add_arguments(
+        sub.add_parser(
+            "skill-index",
+            help="render skill-index.md from a skills catalog, or --check the committed one",
+        )
+    )
     return parser
 
 
@@ -79,5 +106,18 @@ def run(args: list[str]) -> int:
         from caveat.commands import rules
 
         return rules.run(project=opts.project, as_json=opts.json)
+    if opts.command == "messages":
+        from caveat.commands import messages
+
+        if opts.action == "check":
+            return messages.run_check(opts.project)
+        if opts.action == "render":
+            return messages.run_render(
+                opts.name, opts.sample, opts.variant, opts.after, opts.project
+            )
+    if opts.command == "skill-index":
+        from caveat.commands import skill_index
+
+        return skill_index.run(opts)
     parser.print_help()
     return 2

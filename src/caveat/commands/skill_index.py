@@ -1,0 +1,83 @@
+"""``caveat skill-index [--catalog DIR ...] [--plugin NAME] [--output FILE] [--check]``:
+write ``skill-index.md`` from a skills catalog, or check that the committed one is
+current (exit 1 naming each differing line). ``scripts/generate_skill_index.py`` runs
+the same code. The rules (catalog layout, groups, manual entries, trimming) are in
+``caveat.skillindex``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+
+DEFAULT_CATALOG = "skills"
+DEFAULT_OUTPUT = os.path.join("messages", "skill-index.md")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--catalog",
+        action="append",
+        metavar="DIR",
+        help=f"a skills catalog folder; repeatable (default: ./{DEFAULT_CATALOG})",
+    )
+    parser.add_argument(
+        "--plugin",
+        metavar="NAME",
+        help="show manual skills as /NAME:skill (a plugin install); default /skill",
+    )
+    parser.add_argument(
+        "--output",
+        metavar="FILE",
+        help=f"the index file to write or check; - prints it (default: ./{DEFAULT_OUTPUT})",
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 naming what differs when the index is not current",
+    )
+
+
+def run(opts: argparse.Namespace) -> int:
+    from caveat import skillindex
+
+    catalogs = opts.catalog or [DEFAULT_CATALOG]
+    output = opts.output or DEFAULT_OUTPUT
+    text, problems = skillindex.generate(catalogs, opts.plugin)
+    for problem in problems:
+        print(f"caveat skill-index: {problem}", file=sys.stderr)
+    if output == "-":
+        sys.stdout.write(text)
+        return 1 if problems else 0
+    if opts.check:
+        try:
+            with open(output, encoding="utf-8", newline="") as handle:
+                committed = handle.read()
+        except OSError as exc:
+            print(f"caveat skill-index: {output} cannot be read: {exc.strerror}", file=sys.stderr)
+            return 1
+        if committed != text:
+            print(f"{output} does not match the catalog ({', '.join(catalogs)}):")
+            for line in skillindex.differences(committed, text):
+                print(f"  {line}")
+            again = " ".join(
+                ["caveat skill-index"]
+                + [f"--catalog {c}" for c in catalogs]
+                + ([f"--plugin {opts.plugin}"] if opts.plugin else [])
+                + ([f"--output {output}"] if opts.output else [])
+            )
+            print(f"regenerate it: {again}")
+            return 1
+        print(f"{output} is current ({len(text):,} characters)")
+        return 1 if problems else 0
+    parent = os.path.dirname(output)
+    if parent:
+        os.makedirs(parent, exist_ok=True)
+    with open(output, "w", encoding="utf-8", newline="") as handle:
+        handle.write(text)
+    print(f"wrote {output} ({len(text):,} characters)")
+    return 1 if problems else 0

@@ -234,8 +234,10 @@ def test_end_to_end_post_tool_advice_is_dropped(tmp_path):
     assert out.output == ""
 
 
-def test_end_to_end_session_start_is_silent_without_a_session_guard(tmp_path):
+def test_end_to_end_session_start_gives_the_bootstrap_context(tmp_path):
     data = payload("sessionStart", workspace_roots=[str(tmp_path)])
-    out = hook.dispatch(["--contract", "cursor", "sessionStart"], json.dumps(data).encode(), {})
+    out = hook.dispatch(
+        ["--contract", "cursor", "sessionStart"], json.dumps(data).encode(), dict(os.environ)
+    )
     assert out.event.name == "SessionStart"
-    assert out.output == ""
+    assert "caveat is watching this session" in json.loads(out.output)["additional_context"]

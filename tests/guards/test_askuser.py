@@ -315,9 +315,21 @@ def test_problem_wording():
     )
 
 
-def test_check_reads_tool_input_when_the_event_carries_it():
-    event = Event("PreToolUse", tool="AskUserQuestion")
-    assert askuser.check(event, Context(event, env={})) == []  # not wired yet: silent
+def test_check_reads_the_events_tool_input():
+    empty = Event("PreToolUse", tool="AskUserQuestion")
+    assert askuser.check(empty, Context(empty, env={})) == []
+    questions = {
+        "questions": [
+            {
+                "question": "Which database?",
+                "multiSelect": False,
+                "options": [{"label": "Postgres"}, {"label": "SQLite"}],
+            }
+        ]
+    }
+    event = Event("PreToolUse", tool="AskUserQuestion", tool_input=questions)
+    (finding,) = askuser.check(event, Context(event, env={}))
+    assert finding.variant == "" and not finding.deny  # none marked: a nudge
     assert askuser.STRICT is True
 
 

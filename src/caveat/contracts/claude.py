@@ -32,7 +32,7 @@ EVENTS = frozenset(_NAMES)
 CONTEXT_EVENTS = frozenset(
     {
         "SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse",
-        "PostToolUseFailure", "PostToolBatch",
+        "PostToolUseFailure", "PostToolBatch", "Stop",
     }
 )  # fmt: skip
 

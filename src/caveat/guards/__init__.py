@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from caveat.guards import header
     from caveat.guards import plan_bash
     from caveat.guards import plan_write
+    from caveat.guards import precompact
+    from caveat.guards import session_start
+    from caveat.guards import stop
     from caveat.guards import tracking_ids
     from caveat.guards.base import Guard
 
@@ -38,7 +41,10 @@ if TYPE_CHECKING:
         header,
         askuser,
         compaction,
+        session_start,
         custom,
+        stop,
+        precompact,
     )
 
 _PRE_POST = frozenset({"PreToolUse", "PostToolUse"})
@@ -134,6 +140,14 @@ REGISTRY: tuple[Spec, ...] = (
         frozenset({"PostToolUse"}),
         frozenset(),
     ),
+    # Session lifecycle context (SPEC §4), ahead of the operators' SessionStart rules.
+    Spec(
+        "sessionstart",
+        "caveat.guards.session_start",
+        ("sessionstart", "postcompact"),
+        frozenset({"SessionStart"}),
+        frozenset(),
+    ),
     # Operators' own rules (.caveat/rules/*.md): any tool; "custom" stands for them.
     Spec(
         "custom",
@@ -142,6 +156,14 @@ REGISTRY: tuple[Spec, ...] = (
         frozenset(
             {"PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "SessionStart"}
         ),
+        frozenset(),
+    ),
+    Spec("stop", "caveat.guards.stop", ("stop",), frozenset({"Stop"}), frozenset()),
+    Spec(
+        "precompact",
+        "caveat.guards.precompact",
+        ("precompact",),
+        frozenset({"PreCompact"}),
         frozenset(),
     ),
 )

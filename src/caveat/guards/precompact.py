@@ -1,0 +1,28 @@
+"""The pre-compaction guard: what to keep in the summary (``precompact.md``).
+
+Only some vendors hand PreCompact output to the model (the contract decides, and
+writes nothing for the others: Claude Code discards it, so there the recovery text
+rides on SessionStart with source ``compact`` instead — see ``session_start``).
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from caveat.event import Event
+    from caveat.event import Finding
+    from caveat.guards.base import Context
+
+ID = "precompact"
+MESSAGES: tuple[str, ...] = ("precompact",)
+EVENTS = frozenset({"PreCompact"})
+TOOLS: frozenset[str] = frozenset()  # any tool
+BUDGET_S = 0.5
+
+WHOLE = "*"  # messages.WHOLE
+
+
+def check(event: Event, ctx: Context) -> list[Finding]:
+    from caveat.event import Finding
+
+    return [Finding(ID, MESSAGES[0], {}, variant=WHOLE)]

@@ -1,0 +1,63 @@
+"""The stop guard: a short end-of-turn checklist (``stop.md``), opt-in (SPEC §4).
+
+Off unless ``[stop] enabled = true``. At most once per session; never while
+``stop_hook_active`` is true (the harness is already continuing because of a Stop
+hook, and speaking again could loop). The once-per-session latch is set only when
+the text can reach the model: the message file is readable and non-empty, and the
+event's contract writes Stop output at all — so a missing message, or a vendor
+that drops Stop output, does not use up the session's one emission. Without a
+session id there is nothing to latch on, so it stays silent.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from caveat.event import Event
+    from caveat.event import Finding
+    from caveat.guards.base import Context
+
+ID = "stop"
+MESSAGES: tuple[str, ...] = ("stop",)
+EVENTS = frozenset({"Stop"})
+TOOLS: frozenset[str] = frozenset()  # any tool
+BUDGET_S = 1.0
+
+MARKER = "stop"
+WHOLE = "*"  # messages.WHOLE
+
+
+def check(event: Event, ctx: Context) -> list[Finding]:
+    if event.stop_hook_active or not event.session_id:
+        return []
+    if ctx.config.get("stop", "enabled") is not True:
+        return []
+    if not forwarded(event) or not readable(ctx, event):
+        return []
+    from caveat.session import marker
+
+    if not marker.once(ctx.env, MARKER, event.session_id):
+        return []
+    from caveat.event import Finding
+
+    return [Finding(ID, MESSAGES[0], {}, variant=WHOLE)]
+
+
+def forwarded(event: Event) -> bool:
+    """Whether the event's contract would hand Stop text to the model."""
+    from caveat import contracts
+
+    contract = contracts.load(event.contract)
+    return contract is not None and bool(contract.envelope(event, "-", False))
+
+
+def readable(ctx: Context, event: Event) -> bool:
+    """Whether ``stop.md`` (a project override, else the bundled copy) has text."""
+    from caveat import messages
+    from caveat.guards.base import git_root
+
+    root = git_root(event.cwd) if event.cwd else None
+    store = messages.MessageStore(ctx.env)
+    sections = store.sections(messages.locate(MESSAGES[0], root))
+    store.save()
+    return bool(sections and messages.advisory(sections, WHOLE).strip())

@@ -1,0 +1,139 @@
+"""What a SessionStart carries (SPEC §4), in this order:
+
+1. ``sessionstart.md`` whole: what caveat does in this session, how to read it;
+2. ``postcompact.md`` whole, when the source is ``compact`` (Claude Code discards
+   PreCompact/PostCompact output, so recovery rides on SessionStart);
+3. the rules pointer, in plugin-only posture (``plugin_rules`` below);
+4. the knowledge-base drift line (``caveat.session.knowledge``);
+5. ``skill-index.md`` whole, when the messages folder has one (the project's
+   ``.caveat/messages/`` override, else the bundled copy).
+
+Before any of it, the duplicate check: Cursor and Devin also run the hooks stored
+in Claude Code's settings, so one session start may reach caveat twice. The vendor
+command (``--contract cursor|devin``) and the Claude copy share one marker per
+session; whichever comes second within ``WINDOW_S`` seconds stays silent. The Claude
+copy takes part only when the environment names such a host (``HOST_ENV``): a
+plain Claude Code session never waits on a marker.
+"""
+
+from __future__ import annotations
+
+import os
+
+from caveat.event import Finding
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from caveat.event import Event
+    from caveat.guards.base import Context
+
+GUARD = "sessionstart"
+MESSAGE = "sessionstart"
+POSTCOMPACT = "postcompact"
+SKILL_INDEX = "skill-index"
+WHOLE = "*"  # messages.WHOLE (not imported: it would load the renderer early)
+
+HOST_ENV = ("CURSOR_PROJECT_DIR", "CURSOR_VERSION", "DEVIN_PROJECT_DIR")
+HOST_CONTRACTS = frozenset({"cursor", "devin"})
+MARKER = "sessionstart"
+WINDOW_S = 10.0
+
+RULES_FOLDER = "rules"
+RULE_INDEX = "rule-index.md"
+
+
+def shares_marker(event: Event, env: Mapping[str, str]) -> bool:
+    """Whether this call takes part in the duplicate-SessionStart marker."""
+    if event.contract in HOST_CONTRACTS:
+        return True
+    return event.contract == "claude" and any(env.get(name) for name in HOST_ENV)
+
+
+def duplicate(event: Event, env: Mapping[str, str]) -> bool:
+    """True when another copy of this session start already spoke (within the
+    window): this one then stays silent."""
+    if not shares_marker(event, env):
+        return False
+    from caveat.session import marker
+
+    return not marker.claim(env, MARKER, event.session_id, WINDOW_S)
+
+
+def project_root(event: Event, ctx: Context) -> str | None:
+    """The git root above the session's folder, else that folder itself."""
+    if not event.cwd:
+        return None
+    root = ctx.git_root(event.cwd)
+    if root:
+        return root
+    return event.cwd if os.path.isdir(event.cwd) else None
+
+
+def plugin_rules(env: Mapping[str, str], root: str | None) -> tuple[str, str] | None:
+    """``(rules folder, rule index or "")`` in plugin-only posture, else None.
+
+    Plugin-only posture: caveat runs as a Claude Code plugin (``CLAUDE_PLUGIN_ROOT``
+    names an absolute folder) whose ``rules/`` folder holds ``*.md`` rule files, and
+    none of them was loaded at launch — Claude Code loads rule files from the
+    project's ``.claude/rules/`` and the user's ``$CLAUDE_CONFIG_DIR/rules/``
+    (default ``~/.claude/rules/``); a rule counts as loaded when the index (or, with
+    no index, the first rule by name) is in one of them, directly or under a
+    ``caveat/`` subfolder. At most one ``listdir`` and four ``stat`` calls.
+    """
+    plugin = env.get("CLAUDE_PLUGIN_ROOT", "")
+    if not plugin or not os.path.isabs(plugin):
+        return None
+    rules = os.path.join(plugin, RULES_FOLDER)
+    try:
+        names = sorted(n for n in os.listdir(rules) if n.endswith(".md"))
+    except OSError:
+        return None
+    if not names:
+        return None
+    index = RULE_INDEX if RULE_INDEX in names else ""
+    probe = index or names[0]
+    config = env.get("CLAUDE_CONFIG_DIR", "")
+    if not config or not os.path.isabs(config):
+        config = os.path.join(env.get("HOME", "") or os.path.expanduser("~"), ".claude")
+    loaded = [os.path.join(config, "rules")]
+    if root:
+        loaded.append(os.path.join(root, ".claude", "rules"))
+    for folder in loaded:
+        for sub in ("", "caveat"):
+            if os.path.isfile(os.path.join(folder, sub, probe)):
+                return None
+    return rules, os.path.join(rules, index) if index else ""
+
+
+def findings(event: Event, ctx: Context) -> list[Finding]:
+    """The SessionStart context for ``event``, in order (empty for a duplicate)."""
+    env = ctx.env
+    if duplicate(event, env):
+        return []
+    root = project_root(event, ctx)
+    found = [Finding(GUARD, MESSAGE, {}, variant=WHOLE)]
+    if event.source == "compact":
+        found.append(Finding(GUARD, POSTCOMPACT, {}, variant=WHOLE))
+    pointer = plugin_rules(env, root)
+    if pointer is not None:
+        rules, index = pointer
+        if index:
+            values = {"rules": rules, "index": index}
+            found.append(Finding(GUARD, MESSAGE, values, variant="plugin-only-index"))
+        else:
+            found.append(Finding(GUARD, MESSAGE, {"rules": rules}, variant="plugin-only"))
+    if root:
+        from caveat.session import knowledge
+
+        drift = knowledge.check(root)
+        if drift is not None:
+            found.append(
+                Finding(GUARD, MESSAGE, drift.values(), variant="kb-drift", key=drift.path)
+            )
+    from caveat.messages import locate
+
+    if os.path.isfile(locate(SKILL_INDEX, root)):
+        found.append(Finding(GUARD, SKILL_INDEX, {}, variant=WHOLE))
+    return found

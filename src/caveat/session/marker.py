@@ -1,0 +1,140 @@
+"""Per-session marker files in the state folder.
+
+A marker is one small file, ``<state>/<kind>/<session key>``, whose text is the time
+(``time.time()``) it was last claimed. Two uses:
+
+- ``claim(..., window=10)``: the duplicate SessionStart guard. Cursor and Devin also
+  run the hooks in Claude Code's settings, so one session start can reach caveat
+  twice (``--contract cursor|devin`` and the Claude copy). Whichever claims first
+  speaks; a second claim within ``window`` seconds is refused. After the window the
+  marker is stale and the next claim wins again (a later compaction of the same
+  session still gets its context).
+- ``once(...)``: the Stop latch: true the first time for a session, false after.
+
+Claims read and write under an exclusive ``fcntl`` lock on the marker itself, as
+``caveat.seen`` does for its record, so two hooks running at the same moment
+cannot both win. Session ids become file names through ``seen.session_key``. When
+the state folder cannot be used, ``claim`` and ``once`` answer True: caveat would
+rather speak twice than stay silent (SPEC §1.7). Markers older than a day are
+pruned when a new one is made.
+
+``caveat.seen`` has its own copy of the lock-and-open step (``_locked``); it could
+use ``locked`` below instead — say so to whoever owns it.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from caveat import state
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+_MAX_AGE_S = 24 * 3600
+
+
+def path(env: Mapping[str, str], kind: str, session_id: str) -> str | None:
+    """The marker file of ``kind`` for the session (its folder created), or None."""
+    from caveat.seen import session_key
+
+    folder = state.ensure(env)
+    if folder is None:
+        return None
+    sub = os.path.join(folder, kind)
+    try:
+        os.makedirs(sub, mode=0o700, exist_ok=True)
+    except OSError:
+        return None
+    return os.path.join(sub, session_key(session_id))
+
+
+def locked(file: str) -> int | None:
+    """An open descriptor of ``file`` (created 0600) holding an exclusive lock, or
+    None when it cannot be opened or locked. Windows: no lock, best effort."""
+    try:
+        fd = os.open(file, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        return None
+    try:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    except ImportError:
+        pass
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def _stamp(fd: int) -> float | None:
+    """The time written in the marker; None when empty or not a number."""
+    raw = os.read(fd, 64)
+    try:
+        return float(raw.decode("ascii").strip())
+    except (UnicodeDecodeError, ValueError):
+        return None
+
+
+def _write(fd: int, now: float) -> None:
+    os.lseek(fd, 0, os.SEEK_SET)
+    os.ftruncate(fd, 0)
+    os.write(fd, f"{now:.6f}".encode("ascii"))
+
+
+def claim(
+    env: Mapping[str, str], kind: str, session_id: str, window: float, now: float | None = None
+) -> bool:
+    """True when no claim of ``kind`` for this session was made in the last ``window``
+    seconds (the marker is then renewed); False inside the window."""
+    if not session_id:
+        return True  # nothing to share a marker by
+    file = path(env, kind, session_id)
+    fd = locked(file) if file else None
+    if fd is None:
+        return True
+    now = time.time() if now is None else now
+    try:
+        before = _stamp(fd)
+        if before is not None and 0 <= now - before < window:
+            return False
+        _write(fd, now)
+        if before is None:
+            _prune(os.path.dirname(file or ""), now)
+        return True
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+
+
+def once(env: Mapping[str, str], kind: str, session_id: str) -> bool:
+    """True the first time it is asked for ``kind`` and this session, False after."""
+    return claim(env, kind, session_id, window=float(_MAX_AGE_S))
+
+
+def taken(env: Mapping[str, str], kind: str, session_id: str) -> bool:
+    """Whether a marker of ``kind`` exists for the session (no lock, no write)."""
+    file = path(env, kind, session_id) if session_id else None
+    try:
+        return bool(file) and os.path.getsize(file or "") > 0
+    except OSError:
+        return False
+
+
+def _prune(folder: str, now: float) -> None:
+    limit = now - _MAX_AGE_S
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names[:1000]:
+        try:
+            full = os.path.join(folder, name)
+            if os.stat(full).st_mtime < limit:
+                os.unlink(full)
+        except OSError:
+            pass

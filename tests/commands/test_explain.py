@@ -29,13 +29,20 @@ def test_explain_a_firing_payload(project, tmp_path, capsys):
     assert 'envelope   {"hookSpecificOutput"' in out
 
 
-def test_explain_a_silent_bash_payload_with_skips(project, tmp_path, capsys):
+def test_explain_an_event_no_guard_handles(project, tmp_path, capsys):
+    payload = {"cwd": str(project), "hook_event_name": "Notification"}
+    assert main(["explain", write(tmp_path, payload)]) == 0
+    out = capsys.readouterr().out
+    assert "guard      dependency   skipped              does not handle Notification" in out
+    assert "outcome    silent: no guard handles this event and tool" in out
+
+
+def test_explain_session_start(project, tmp_path, capsys):
     payload = {"cwd": str(project), "hook_event_name": "SessionStart", "source": "startup"}
     assert main(["explain", write(tmp_path, payload)]) == 0
     out = capsys.readouterr().out
-    assert "guard      dependency   skipped              does not handle SessionStart" in out
-    assert "guard      custom       silent" in out
-    assert "outcome    silent: no guard found anything" in out
+    assert "guard      sessionstart fired" in out
+    assert "caveat is watching this session" in out
 
 
 def test_explain_restricted_by_message(project, tmp_path, capsys):

@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 FOLDER = "seen"
 _ALLOWED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
 _MAX_KEYS = 5000
-_MAX_AGE_S = 24 * 3600
 
 
 def session_key(session_id: str) -> str:
@@ -156,21 +155,4 @@ def rearm(env: Mapping[str, str], session_id: str) -> None:
             os.unlink(path)
         except OSError:
             pass
-        _prune(os.path.dirname(path))
-
-
-def _prune(folder: str) -> None:
-    import time
-
-    limit = time.time() - _MAX_AGE_S
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return
-    for name in names[:1000]:
-        try:
-            full = os.path.join(folder, name)
-            if os.stat(full).st_mtime < limit:
-                os.unlink(full)
-        except OSError:
-            pass
+        state.prune(os.path.dirname(path))

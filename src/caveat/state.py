@@ -145,3 +145,25 @@ class JsonCache:
 
             payload = jsonio.dumps({"version": self._version, "entries": self._entries})
             write_atomic(path, payload.encode("utf-8", "replace"))
+
+
+MAX_AGE_S = 24 * 3600  # state older than a day is pruned (SPEC §7)
+
+
+def prune(folder: str, max_age_s: float = MAX_AGE_S) -> None:
+    """Remove the files of ``folder`` untouched for ``max_age_s`` (at most 1,000 looked
+    at per call, so that a crowded folder cannot slow a hook down)."""
+    import time
+
+    limit = time.time() - max_age_s
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names[:1000]:
+        try:
+            full = os.path.join(folder, name)
+            if os.stat(full).st_mtime < limit:
+                os.unlink(full)
+        except OSError:
+            pass

@@ -34,7 +34,7 @@ GUARD = "compaction"
 LEVELS = (1.0, 1.5)
 # A new figure below this share of the last one means the context was compacted.
 DROP = 0.5
-_MAX_AGE_S = 24 * 3600
+_MAX_AGE_S = state.MAX_AGE_S
 _FIELDS = ("cycle", "tokens", "calls", "bytes", "given")
 
 
@@ -179,7 +179,7 @@ def assess(event: Event, ctx: Context) -> list[Finding]:
         if not rec.save(new):
             return []  # not recorded: advising now could repeat on every call
     if fresh:
-        prune(os.path.dirname(path))
+        state.prune(os.path.dirname(path))
     if not level:
         return []
     return [finding(new, tokens, limits, level)]
@@ -224,21 +224,3 @@ def reset(env: Mapping[str, str], session_id: str) -> None:
     with LockedRecord(path) as rec:
         cycle = _number(rec.data.get("cycle")) + 1
         rec.save({"cycle": cycle, "tokens": 0, "calls": 0, "bytes": 0, "given": 0})
-
-
-def prune(folder: str) -> None:
-    """Remove records (and their lock files) untouched for a day."""
-    import time
-
-    limit = time.time() - _MAX_AGE_S
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return
-    for name in names[:1000]:
-        try:
-            full = os.path.join(folder, name)
-            if os.stat(full).st_mtime < limit:
-                os.unlink(full)
-        except OSError:
-            pass

@@ -33,7 +33,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-_MAX_AGE_S = 24 * 3600
+_MAX_AGE_S = state.MAX_AGE_S
 
 
 def path(env: Mapping[str, str], kind: str, session_id: str) -> str | None:
@@ -103,7 +103,7 @@ def claim(
             return False
         _write(fd, now)
         if before is None:
-            _prune(os.path.dirname(file or ""), now)
+            state.prune(os.path.dirname(file or ""))
         return True
     except OSError:
         return True
@@ -123,18 +123,3 @@ def taken(env: Mapping[str, str], kind: str, session_id: str) -> bool:
         return bool(file) and os.path.getsize(file or "") > 0
     except OSError:
         return False
-
-
-def _prune(folder: str, now: float) -> None:
-    limit = now - _MAX_AGE_S
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return
-    for name in names[:1000]:
-        try:
-            full = os.path.join(folder, name)
-            if os.stat(full).st_mtime < limit:
-                os.unlink(full)
-        except OSError:
-            pass

@@ -150,12 +150,26 @@ def main(argv: list[str] | None = None) -> int:
         in_process = _in_process(project, env)
         print(f"in-process dispatch of a 5 MB Write (src/big.py): {in_process * 1000:.1f} ms")
         results["in_process_5mb_ms"] = in_process * 1000
+        drift = _knowledge_check(project)
+        print(f"knowledge-base drift check, project without a base: {drift * 1e6:.0f} µs per call")
+        results["kb_check_no_base_us"] = drift * 1e6
         if opts.json:
             with open(opts.json, "w") as handle:
                 json.dump(results, handle, indent=2)
         return 0
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+def _knowledge_check(project: str, calls: int = 2000) -> float:
+    """Mean time of the SessionStart drift check where no knowledge base exists."""
+    from caveat.session import knowledge
+
+    knowledge.check(project)
+    start = time.perf_counter()
+    for _ in range(calls):
+        knowledge.check(project)
+    return (time.perf_counter() - start) / calls
 
 
 def _in_process(project: str, env: dict[str, str]) -> float:

@@ -5,8 +5,12 @@ same interpreter (the floor), so that machine noise hits both alike; the report 
 medians and the ratio to the floor. It also times one 5 MB Write in-process.
 
     .venv/bin/python scripts/bench.py [--runs N] [--json FILE]
+    .venv/bin/python scripts/bench.py --scaling [--json FILE]
 
-Targets (not asserted anywhere): silent ≤ 1.3× the floor, firing ≤ 2×.
+Targets (not asserted here): silent ≤ 1.3× the floor, firing ≤ 2×. ``--scaling`` only
+times each guard's ``check`` in-process on adversarial content of 1, 4 and 16 MB and
+prints the ratio of the 16 MB time to the 1 MB time (linear: 16; target ≤ 20);
+``tests/test_scaling.py`` asserts a generous bound on the same cases.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from collections.abc import Mapping
 
 
 def _project(root: str) -> str:
@@ -104,7 +110,14 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         help="only start-up forms whose name contains this (repeatable)",
     )
+    parser.add_argument(
+        "--scaling",
+        action="store_true",
+        help="only time each guard on adversarial content of 1, 4 and 16 MB",
+    )
     opts = parser.parse_args(argv)
+    if opts.scaling:
+        return _scaling(opts.json)
 
     python = sys.executable
     root = tempfile.mkdtemp(prefix="caveat-bench-")
@@ -195,6 +208,136 @@ def _in_process(project: str, env: dict[str, str]) -> float:
         dispatch([], payload, env)
         best = min(best, time.perf_counter() - start)
     return best
+
+
+# --- linear time: adversarial content per guard (``--scaling``) -------------------------
+
+MB = 1024 * 1024
+SCALING_SIZES = (1, 4, 16)
+_RULE = (
+    "---\ntools: [Write, Bash]\ncontent: 'TODO\\(caveat-bench\\)'\n---\n# bench\n\n"
+    "## Advisory\nmatch={match} in {path}\n\n## Procedure\nx\n"
+)
+
+
+def _fill(unit: str, size: int) -> str:
+    """``unit`` repeated to ``size`` characters."""
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+def _package_json(size: int) -> str:
+    entry = '    "pkg-{0:07d}": "^1.0.{0}",\n'
+    count = max(1, size // len(entry.format(0)))
+    body = "".join(entry.format(i) for i in range(count)).rstrip(",\n")
+    return '{\n  "name": "x",\n  "dependencies": {\n' + body + "\n  }\n}\n"
+
+
+def _requirements(size: int) -> str:
+    return _fill("pkg-a==1.0 ; python_version >= '3' \\\n", size)
+
+
+# (guard id, case name, tool, relative path or "" for a command, content of n characters)
+SCALING_CASES: tuple[tuple[str, str, str, str, Callable[[int], str]], ...] = (
+    ("dependency", "package.json 100k+ keys", "Write", "package.json", _package_json),
+    ("dependency", "requirements continuations", "Write", "requirements.txt", _requirements),
+    ("dependency", "pip install × N", "Bash", "", lambda n: _fill("pip install a ; ", n)),
+    ("dependency", "quote storm", "Bash", "", lambda n: "npm i " + _fill('"', n)),
+    ("eval", "eval( × N", "Write", "src/x.py", lambda n: _fill("eval(", n)),
+    ("eval", "unterminated triple quote", "Write", "src/x.py", lambda n: '"""' + _fill("a", n)),
+    ("eval", "nested brackets", "Write", "src/x.js", lambda n: _fill("([{", n)),
+    ("eval", "$( × N", "Bash", "", lambda n: "eval " + _fill("$(", n)),
+    ("eval", "curl | sh × N", "Bash", "", lambda n: _fill("curl x | sh; ", n)),
+    ("conformity", "settings.json (((", "Write", ".claude/settings.json", lambda n: _fill("(", n)),
+    ("conformity", "CLAUDE.md token-ish", "Write", "CLAUDE.md", lambda n: _fill("token: ", n)),
+    ("conformity", "SKILL.md front matter", "Write", ".claude/skills/s/SKILL.md",
+     lambda n: "---\n" + _fill("name: a\n", n)),
+    ("git", "git words × N", "Bash", "", lambda n: _fill("git ", n)),
+    ("git", "push --force × N", "Bash", "", lambda n: _fill("git push --force origin main && ", n)),
+    ("git", "unterminated string", "Bash", "", lambda n: "git commit -m '" + _fill("a", n)),
+    ("plan", "plan markers", "Write", "PLAN.md", lambda n: _fill("## Phase 1\n- [ ] step\n", n)),
+    ("plan", "long line", "Write", "docs/plan.md", lambda n: _fill("x", n)),
+    ("plan-bash", "heredoc storm", "Bash", "", lambda n: "cat > PLAN.md " + _fill("<<EOF\n", n)),
+    ("plan-bash", "redirect storm", "Bash", "", lambda n: _fill("echo a > PLAN.md; ", n)),
+    ("tracking-ids", "ids × N", "Write", "src/x.py", lambda n: _fill("# ABC-123 Phase-A1\n", n)),
+    ("tracking-ids", "upper dash storm", "Write", "src/x.py", lambda n: _fill("ABCDE-", n)),
+    ("header", "comment storm", "Write", "src/x.py", lambda n: _fill("# ", n)),
+    ("header", "block comment open", "Write", "src/x.c", lambda n: "/*" + _fill("*", n)),
+    ("custom", "near-miss rule matches", "Write", "src/x.py", lambda n: _fill("TODO(", n)),
+    ("custom", "near-miss in command", "Bash", "", lambda n: _fill("TODO(caveat ", n)),
+    ("askuser", "huge question", "AskUserQuestion", "", lambda n: _fill("Which one? (", n)),
+)  # fmt: skip
+
+
+def scaling_project(root: str) -> str:
+    """A git root with one custom rule (so the custom guard has something to match)."""
+    project = os.path.join(root, "project")
+    os.makedirs(os.path.join(project, ".git"), exist_ok=True)
+    os.makedirs(os.path.join(project, ".caveat", "rules"), exist_ok=True)
+    with open(os.path.join(project, ".caveat", "rules", "bench.md"), "w") as handle:
+        handle.write(_RULE)
+    return project
+
+
+def scaling_payload(project: str, tool: str, rel: str, content: str) -> dict[str, object]:
+    if tool == "Bash":
+        tool_input: dict[str, object] = {"command": content}
+    elif tool == "AskUserQuestion":
+        options = [{"label": "a", "description": "x"}, {"label": "b (Recommended)"}]
+        tool_input = {"questions": [{"question": content, "header": "h", "options": options}]}
+    else:
+        tool_input = {"file_path": os.path.join(project, rel), "content": content}
+    return {
+        "session_id": "bench",
+        "cwd": project,
+        "hook_event_name": "PreToolUse",
+        "tool_name": tool,
+        "tool_input": tool_input,
+    }
+
+
+def time_check(guard_id: str, payload: dict[str, object], env: Mapping[str, str]) -> float:
+    """Seconds one ``check`` of guard ``guard_id`` takes on ``payload`` (in-process);
+    the result must be a list."""
+    from caveat.contracts import claude
+    from caveat.guards import REGISTRY
+    from caveat.guards.base import Context
+
+    guard = next(spec for spec in REGISTRY if spec.id == guard_id).load()
+    event = claude.normalize(payload, "", env)
+    if event is None:
+        raise ValueError(f"not an event: {payload!r:.200}")
+    start = time.perf_counter()
+    found = guard.check(event, Context(event, env))
+    elapsed = time.perf_counter() - start
+    if not isinstance(found, list):
+        raise TypeError(f"{guard_id}.check returned {type(found).__name__}")
+    return elapsed
+
+
+def _scaling(json_file: str | None) -> int:
+    root = tempfile.mkdtemp(prefix="caveat-scaling-")
+    try:
+        project = scaling_project(root)
+        env = dict(os.environ, CAVEAT_STATE_DIR=os.path.join(root, "state"))
+        env.pop("CAVEAT_DISABLE", None)
+        rows = []
+        head = f"{'guard':13} {'case':30}" + "".join(f"{s:>7} MB" for s in SCALING_SIZES)
+        print(head + f"{'16/1':>8}")
+        for guard_id, name, tool, rel, make in SCALING_CASES:
+            times = []
+            for size in SCALING_SIZES:
+                payload = scaling_payload(project, tool, rel, make(size * MB))
+                times.append(min(time_check(guard_id, payload, env) for _ in range(2)))
+            ratio = times[-1] / max(times[0], 1e-6)
+            cells = "".join(f"{t * 1000:8.0f}ms" for t in times)
+            print(f"{guard_id:13} {name:30}{cells}{ratio:8.1f}")
+            rows.append({"guard": guard_id, "case": name, "seconds": times, "ratio": ratio})
+        if json_file:
+            with open(json_file, "w") as handle:
+                json.dump({"scaling": rows}, handle, indent=2)
+        return 0
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -31,6 +31,9 @@ _SECRET_SOURCE = "|".join(
         r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+",  # JWT
         r"(?<=://)[^/\s:@]{1,256}:[^/\s@]{1,256}(?=@)",  # user:password@ in a URL
         r"(?<=://)[^/\s:@]{16,256}(?=@)",  # token@ in a URL
+        r"(?<=-u )[^\s:]{1,256}:[^\s]{1,256}",  # curl -u user:password
+        r"(?<=--user )[^\s:]{1,256}:[^\s]{1,256}",
+        r"(?<=--user=)[^\s:]{1,256}:[^\s]{1,256}",
     )
 )
 # key=value / key: value where the key names a secret; the value is replaced.
@@ -44,7 +47,10 @@ _ASSIGNED_SOURCE = (
 _SCHEMED_SOURCE = r"(?i)\b(bearer|basic|token)(\s{1,3})[\w.~+/=-]{8,512}"
 
 # Every pattern above needs one of these: a keyword (any case) or a token prefix.
-_KEYWORDS = ("pass", "secret", "token", "key", "auth", "bearer", "basic", "://", "-----begin")
+_KEYWORDS = (
+    "pass", "secret", "token", "key", "auth", "bearer", "basic", "://", "-----begin", "-u ",
+    "--user",
+)  # fmt: skip
 _PREFIXES = (
     "AKIA", "ASIA", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-",
     "xox", "sk-", "AIza", "npm_", "pypi-", "eyJ",

@@ -56,50 +56,12 @@ def _path(env: Mapping[str, str], session_id: str) -> str | None:
     return os.path.join(sub, session_key(session_id) + ".json")
 
 
-def _locked(path: str) -> int | None:
-    """An open descriptor of ``path`` holding an exclusive lock (None: cannot)."""
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    except OSError:
-        return None
-    try:
-        import fcntl
-
-        fcntl.flock(fd, fcntl.LOCK_EX)
-    except ImportError:  # Windows: no lock, best effort
-        pass
-    except OSError:
-        os.close(fd)
-        return None
-    return fd
+_LIMIT = 1 << 20  # a session's record: at most _MAX_KEYS keys
 
 
-def _read(fd: int) -> list[str]:
-    from caveat.jsonio import loads
-
-    chunks = []
-    while True:
-        chunk = os.read(fd, 1 << 16)
-        if not chunk:
-            break
-        chunks.append(chunk)
-    try:
-        data = loads(b"".join(chunks).decode("utf-8", "replace"))
-    except (ValueError, RecursionError):
-        return []  # empty or corrupt: start again
-    keys = data.get("keys") if isinstance(data, dict) else None
+def _keys(data: Mapping[str, object]) -> list[str]:
+    keys = data.get("keys")
     return [k for k in keys if isinstance(k, str)] if isinstance(keys, list) else []
-
-
-def _write(fd: int, keys: list[str]) -> None:
-    from caveat.jsonio import dumps
-
-    data = dumps({"keys": keys[-_MAX_KEYS:]}).encode("utf-8", "replace")
-    os.lseek(fd, 0, os.SEEK_SET)
-    os.ftruncate(fd, 0)
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
 
 
 def unseen(env: Mapping[str, str], session_id: str, findings: list[Finding]) -> list[Finding]:
@@ -113,36 +75,27 @@ def unseen(env: Mapping[str, str], session_id: str, findings: list[Finding]) -> 
     path = _path(env, session_id)
     if path is None or not os.path.exists(path):
         return findings
-    fd = _locked(path)
-    if fd is None:
-        return findings  # no record: advise again rather than stay silent
-    try:
-        known = set(_read(fd))
-    except OSError:
-        return findings
-    finally:
-        os.close(fd)
+    with state.LockedRecord(path, _LIMIT) as rec:
+        if not rec.locked:
+            return findings  # no record: advise again rather than stay silent
+        known = set(_keys(rec.data))
     return [f for f in findings if f.deny or finding_key(f) not in known]
 
 
 def record(env: Mapping[str, str], session_id: str, findings: list[Finding]) -> None:
-    """Remember ``findings`` as advised (read, add, write back, under the lock)."""
+    """Remember ``findings`` as advised: read, add, and replace the file atomically,
+    under the lock (a failed write leaves the earlier record whole)."""
     if not session_id:
         return
     path = _path(env, session_id)
-    fd = _locked(path) if path else None
-    if fd is None:
+    if path is None:
         return
-    try:
-        known = _read(fd)
+    with state.LockedRecord(path, _LIMIT) as rec:
+        known = _keys(rec.data)
         seen = set(known)
         added = [k for k in dict.fromkeys(finding_key(f) for f in findings) if k not in seen]
         if added:
-            _write(fd, known + added)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+            rec.save({"keys": (known + added)[-_MAX_KEYS:]})
 
 
 def rearm(env: Mapping[str, str], session_id: str) -> None:

@@ -167,3 +167,64 @@ def prune(folder: str, max_age_s: float = MAX_AGE_S) -> None:
                 os.unlink(full)
         except OSError:
             pass
+
+
+class LockedRecord:
+    """A small JSON object file changed under an exclusive lock.
+
+    ``with LockedRecord(path) as rec:`` waits for the lock (``path + ".lock"``),
+    then ``rec.data`` is the current object ({} when absent or corrupt) and
+    ``rec.save(data)`` replaces the file atomically. ``rec.locked`` is False when
+    the lock file could not be opened; the caller should then do nothing.
+    """
+
+    def __init__(self, path: str, limit: int = 1 << 16) -> None:
+        self.path = path
+        self.limit = limit
+        self.data: dict[str, object] = {}
+        self.locked = False
+        self._fd = -1
+
+    def __enter__(self) -> LockedRecord:
+        try:
+            self._fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            return self
+        try:
+            import fcntl
+
+            fcntl.flock(self._fd, fcntl.LOCK_EX)
+        except ImportError:  # Windows: no lock, best effort
+            pass
+        except OSError:
+            os.close(self._fd)
+            self._fd = -1
+            return self
+        self.locked = True
+        try:
+            os.utime(self._fd)  # in use: keeps ``prune`` away from the lock file
+        except (OSError, NotImplementedError, TypeError):
+            pass
+        raw = read_bytes(self.path, self.limit)
+        if raw:
+            from caveat.jsonio import loads
+
+            try:
+                value = loads(raw.decode("utf-8", "replace"))
+            except (ValueError, RecursionError):
+                value = None  # corrupt: start again
+            if isinstance(value, dict):
+                self.data = value
+        return self
+
+    def save(self, data: Mapping[str, object]) -> bool:
+        if not self.locked:
+            return False
+        from caveat.jsonio import dumps
+
+        return write_atomic(self.path, dumps(dict(data)).encode("utf-8"))
+
+    def __exit__(self, *exc: object) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)  # closing releases the lock
+            self._fd = -1

@@ -19,6 +19,7 @@ import os
 
 from caveat import state
 from caveat.event import Finding
+from caveat.state import LockedRecord
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -36,66 +37,6 @@ LEVELS = (1.0, 1.5)
 DROP = 0.5
 _MAX_AGE_S = state.MAX_AGE_S
 _FIELDS = ("cycle", "tokens", "calls", "bytes", "given")
-
-
-class LockedRecord:
-    """A small JSON object file changed under an exclusive lock.
-
-    ``with LockedRecord(path) as rec:`` waits for the lock (``path + ".lock"``),
-    then ``rec.data`` is the current object ({} when absent or corrupt) and
-    ``rec.save(data)`` replaces the file atomically. ``rec.locked`` is False when
-    the lock file could not be opened; the caller should then do nothing.
-    """
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self.data: dict[str, object] = {}
-        self.locked = False
-        self._fd = -1
-
-    def __enter__(self) -> LockedRecord:
-        try:
-            self._fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
-        except OSError:
-            return self
-        try:
-            import fcntl
-
-            fcntl.flock(self._fd, fcntl.LOCK_EX)
-        except ImportError:  # Windows: no lock, best effort
-            pass
-        except OSError:
-            os.close(self._fd)
-            self._fd = -1
-            return self
-        self.locked = True
-        try:
-            os.utime(self._fd)  # in use: keeps ``prune`` away from the lock file
-        except (OSError, NotImplementedError, TypeError):
-            pass
-        raw = state.read_bytes(self.path, 1 << 16)
-        if raw:
-            from caveat.jsonio import loads
-
-            try:
-                value = loads(raw.decode("utf-8", "replace"))
-            except (ValueError, RecursionError):
-                value = None  # corrupt: start again
-            if isinstance(value, dict):
-                self.data = value
-        return self
-
-    def save(self, data: Mapping[str, object]) -> bool:
-        if not self.locked:
-            return False
-        from caveat.jsonio import dumps
-
-        return state.write_atomic(self.path, dumps(dict(data)).encode("utf-8"))
-
-    def __exit__(self, *exc: object) -> None:
-        if self._fd >= 0:
-            os.close(self._fd)  # closing releases the lock
-            self._fd = -1
 
 
 def record_path(env: Mapping[str, str], session_id: str) -> str | None:

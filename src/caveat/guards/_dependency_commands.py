@@ -123,8 +123,9 @@ def classify(argv: list[str]) -> tuple[str, str, str, list[str]] | None:
         if word.startswith("-") and len(word) > 1:
             name = word.split("=", 1)[0]
             flags.append(word)
-            if (name in values or name.lower() in values) and "=" not in word:
-                i += 1
+            secret = name.startswith("--") and any(x in name.lower() for x in _SECRET_FLAGS)
+            if (secret or name in values or name.lower() in values) and "=" not in word:
+                i += 1  # the flag's value is not a package (and a secret's never shown)
         elif word.startswith("+"):  # cargo +nightly
             pass
         else:

@@ -76,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--after", action="store_true", help="render as after the tool ran (PostToolUse)"
     )
     msg_render.add_argument("--project", help="a folder inside the project (default: current)")
+    _add_install(sub)
     from caveat.commands import skill_index
 
     skill_index.add_arguments(
@@ -87,9 +88,48 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_install(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    def scope(p: argparse.ArgumentParser) -> None:
+        where = p.add_mutually_exclusive_group()
+        where.add_argument("--user", action="store_true", help="the user's file (default)")
+        where.add_argument("--project", metavar="DIR", help="the project's file under DIR")
+
+    install = sub.add_parser("install", help="register caveat's hooks with a harness")
+    install.add_argument("--harness", required=True, help="see `caveat harnesses`")
+    scope(install)
+    install.add_argument("--dry-run", action="store_true", help="print the diff, write nothing")
+    verify = sub.add_parser("verify", help="report installed, missing or drifted registrations")
+    verify.add_argument("--harness", help="one harness (default: every installed one)")
+    scope(verify)
+    verify.add_argument("--json", action="store_true", help="print a JSON report")
+    uninstall = sub.add_parser("uninstall", help="remove caveat's hooks from a harness")
+    uninstall.add_argument("--harness", required=True, help="see `caveat harnesses`")
+    scope(uninstall)
+    uninstall.add_argument("--dry-run", action="store_true", help="print the diff, write nothing")
+    harnesses = sub.add_parser("harnesses", help="list the harnesses caveat can install into")
+    harnesses.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _run_install(opts: argparse.Namespace) -> int | None:
+    if opts.command not in ("install", "verify", "uninstall", "harnesses"):
+        return None
+    from caveat.commands import install
+
+    if opts.command == "install":
+        return install.run_install(opts.harness, opts.project, opts.dry_run)
+    if opts.command == "uninstall":
+        return install.run_uninstall(opts.harness, opts.project, opts.dry_run)
+    if opts.command == "verify":
+        return install.run_verify(opts.harness, opts.project, opts.user, opts.json)
+    return install.run_harnesses(opts.json)
+
+
 def run(args: list[str]) -> int:
     parser = build_parser()
     opts = parser.parse_args(args)
+    done = _run_install(opts)
+    if done is not None:
+        return done
     if opts.command == "demo":
         from caveat.commands import demo
 

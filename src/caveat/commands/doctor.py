@@ -1,6 +1,6 @@
 """``caveat doctor [--project DIR] [--json]``: is this machine and project set up so
 that the hook can do its job? Interpreter, state folder, configuration, message files
-and custom rules. (Which harnesses have caveat registered comes with the installer.)
+and custom rules. Which harnesses have caveat registered, and whether any registration drifted.
 
 Exit 0 when nothing needs attention, 1 otherwise.
 """
@@ -75,10 +75,37 @@ def _rules(env: Mapping[str, str], root: str | None) -> list[Row]:
     return rows or [("rules", "", "every custom rule is valid (or there are none)")]
 
 
+def _harnesses(env: Mapping[str, str], root: str | None) -> list[Row]:
+    """Registrations in the user's and this project's harness files, and in the
+    projects caveat installed into; a drifted one needs attention."""
+    from caveat import install
+
+    rows: list[Row] = []
+    targets: list[tuple[str, str | None]] = [(name, None) for name in install.HARNESSES]
+    if root:
+        targets += [(name, root) for name in install.HARNESSES]
+    for name, path in install.recorded(env):
+        suffix = install.harness(name).project_file
+        if path.endswith(os.sep + suffix):
+            targets.append((name, path[: -len(suffix) - 1]))
+    seen: set[str] = set()
+    for name, where in targets:
+        result = install.verify(name, env, where)
+        if result.path in seen or result.status not in ("installed", "drifted"):
+            continue
+        seen.add(result.path)
+        problem = ""
+        if result.status == "drifted":
+            problem = f"{name}: drifted in {result.path} (caveat verify --harness {name})"
+        rows.append(("harnesses", problem, f"{name}: {result.status} ({result.path})"))
+    return rows or [("harnesses", "", "none registered (caveat install --harness NAME)")]
+
+
 def run(project: str | None = None, as_json: bool = False) -> int:
     env = os.environ
     root = git_root(os.path.abspath(project or os.getcwd()))
     rows = _interpreter() + _state(env) + _config(env, root) + _messages(root) + _rules(env, root)
+    rows += _harnesses(env, root)
     bad = [row for row in rows if row[1]]
     if as_json:
         report = [{"area": a, "ok": not p, "problem": p or None, "detail": d} for a, p, d in rows]

@@ -1,0 +1,128 @@
+"""``caveat install`` / ``verify`` / ``uninstall`` / ``harnesses`` (SPEC §8).
+
+Exit codes: 0 done (or nothing to do), 1 refused or something missing/drifted,
+2 usage.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+from caveat import install as inst
+from caveat.install import InstallError
+
+
+def _fail(command: str, exc: Exception) -> int:
+    print(f"caveat {command}: {exc}", file=sys.stderr)
+    return 1
+
+
+def run_install(name: str, project: str | None, dry_run: bool) -> int:
+    try:
+        result = inst.install(name, os.environ, project, dry_run)
+    except (InstallError, OSError) as exc:
+        return _fail("install", exc)
+    if dry_run:
+        if result.status == "unchanged":
+            print(f"{result.path}: already up to date, nothing to write")
+        else:
+            print(result.diff, end="")
+            print(f"(dry run: {result.path} not written)")
+        return 0
+    if result.status == "unchanged":
+        print(f"{result.harness}: {result.path} already up to date")
+    else:
+        print(f"{result.harness}: registered caveat in {result.path}")
+        for note in inst.harness(name).notes:
+            print(f"note: {note}")
+    return 0
+
+
+def run_uninstall(name: str, project: str | None, dry_run: bool) -> int:
+    try:
+        result = inst.uninstall(name, os.environ, project, dry_run)
+    except (InstallError, OSError) as exc:
+        return _fail("uninstall", exc)
+    if result.status == "skipped":
+        print(f"{result.harness}: skipped {result.path}: {result.detail}")
+    elif result.status == "absent":
+        print(f"{result.harness}: no caveat entries in {result.path}")
+    elif dry_run:
+        print(result.diff, end="")
+        print(f"(dry run: {result.path} not written)")
+    else:
+        print(f"{result.harness}: removed caveat's entries from {result.path}")
+    return 0
+
+
+def _targets(name: str | None, project: str | None, user: bool) -> list[tuple[str, str | None]]:
+    names = [name] if name else list(inst.HARNESSES)
+    if project is not None:
+        return [(n, project) for n in names]
+    return [(n, None) for n in names]
+
+
+def run_verify(name: str | None, project: str | None, user: bool, as_json: bool) -> int:
+    results: list[inst.Result] = []
+    try:
+        for harness_name, where in _targets(name, project, user):
+            result = inst.verify(harness_name, os.environ, where)
+            # Without --harness, only what is installed (or drifted) is reported.
+            if name or result.status in ("installed", "drifted"):
+                results.append(result)
+        if not name and project is None and not user:
+            seen = {(r.harness, os.path.abspath(r.path)) for r in results}
+            for harness_name, path in inst.recorded(os.environ):
+                spec = inst.harness(harness_name)
+                if (harness_name, path) in seen or not path.endswith(spec.project_file):
+                    continue
+                folder = path[: -len(spec.project_file)].rstrip(os.sep) or os.sep
+                results.append(inst.verify(harness_name, os.environ, folder))
+    except InstallError as exc:
+        return _fail("verify", exc)
+    bad = [r for r in results if r.status != "installed"]
+    if as_json:
+        print(json.dumps({"ok": not bad, "results": [r.as_json() for r in results]}, indent=2))
+    else:
+        if not results:
+            print("no harness has caveat registered (caveat install --harness NAME)")
+        for r in results:
+            print(f"{r.harness}: {r.status} ({r.path})")
+            for problem in r.problems:
+                print(f"  - {problem}")
+        if bad:
+            print("fix: caveat install --harness NAME (same --user/--project) rewrites them")
+    return 1 if bad else 0
+
+
+def run_harnesses(as_json: bool) -> int:
+    rows: list[dict[str, Any]] = []
+    for name in inst.HARNESSES:
+        spec = inst.harness(name)
+        rows.append(
+            {
+                "name": name,
+                "contract": spec.contract,
+                "user_file": spec.path(os.environ, None),
+                "project_file": spec.project_file,
+                "events": sorted({e.vendor_event for e in spec.entries}),
+                "installable": True,
+            }
+        )
+    for name in inst.NOT_YET:
+        rows.append({"name": name, "contract": name, "installable": False})
+    if as_json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    for row in rows:
+        if row["installable"]:
+            events = ", ".join(row["events"])
+            print(
+                f"{row['name']:<12} {row['user_file']} | <project>/{row['project_file']} [{events}]"
+            )
+        else:
+            print(f"{row['name']:<12} (hook contract only; install by hand for now)")
+    return 0

@@ -1,0 +1,52 @@
+"""OpenAI Codex CLI: ``$CODEX_HOME/hooks.json`` (else ``~/.codex/hooks.json``) or
+``<project>/.codex/hooks.json``.
+
+Shell form (``command`` is run by ``$SHELL -lc``), ``timeout`` in integer seconds.
+PreToolUse on ``apply_patch`` and the shell (Codex reports it as ``Bash``) in one
+group, SessionStart. Codex runs a new or edited hook only once it is trusted.
+"""
+
+from __future__ import annotations
+
+import os
+
+from caveat.install.base import Entry
+from caveat.install.base import Harness
+from caveat.install.base import Json
+from caveat.install.base import home
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from caveat.install.command import Runtime
+
+TIMEOUT = 30  # integer seconds
+
+
+def _user_file(env: Mapping[str, str]) -> str:
+    codex_home = env.get("CODEX_HOME") or os.path.join(home(env), ".codex")
+    return os.path.join(codex_home, "hooks.json")
+
+
+def _handler(runtime: Runtime, entry: Entry) -> Json:
+    command = runtime.shell("codex", entry.vendor_event, entry.messages())
+    handler: Json = {"type": "command", "command": command}
+    if os.name == "nt":
+        handler["commandWindows"] = command
+    handler["timeout"] = TIMEOUT
+    return handler
+
+
+HARNESS = Harness(
+    "codex",
+    "codex",
+    _user_file,
+    os.path.join(".codex", "hooks.json"),
+    (
+        Entry("PreToolUse", "PreToolUse", "^(apply_patch|Bash)$", frozenset({"Edit", "Bash"})),
+        Entry("SessionStart", "SessionStart"),
+    ),
+    _handler,
+    notes=("Codex runs a new or changed hook only after it is trusted: review it in /hooks.",),
+)

@@ -24,19 +24,11 @@ if TYPE_CHECKING:
     from caveat.event import Finding
 
 FOLDER = "seen"
-_ALLOWED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
 _MAX_KEYS = 5000
 
 
-def session_key(session_id: str) -> str:
-    """The session id as a file name: ``[A-Za-z0-9._-]``, at most 128 characters, not
-    a dot name; anything else gets a fallback key derived from it."""
-    plain = len(session_id) <= 128 and set(session_id) <= _ALLOWED
-    if session_id and plain and not session_id.startswith("."):
-        return session_id
-    import zlib
-
-    return f"session-{zlib.crc32(session_id.encode('utf-8', 'surrogatepass')):08x}"
+session_key = state.session_key  # named here too: the key the records are filed under
+_ALLOWED = state._SESSION_CHARS
 
 
 def finding_key(finding: Finding) -> str:
@@ -45,15 +37,7 @@ def finding_key(finding: Finding) -> str:
 
 
 def _path(env: Mapping[str, str], session_id: str) -> str | None:
-    folder = state.ensure(env)
-    if folder is None:
-        return None
-    sub = os.path.join(folder, FOLDER)
-    try:
-        os.makedirs(sub, mode=0o700, exist_ok=True)
-    except OSError:
-        return None
-    return os.path.join(sub, session_key(session_id) + ".json")
+    return state.session_file(env, FOLDER, session_id, ".json")
 
 
 _LIMIT = 1 << 20  # a session's record: at most _MAX_KEYS keys

@@ -60,6 +60,36 @@ def ensure(env: Mapping[str, str]) -> str | None:
     return path
 
 
+_SESSION_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
+
+
+def session_key(session_id: str) -> str:
+    """The session id as a file name: ``[A-Za-z0-9._-]``, at most 128 characters, not
+    a dot name; anything else gets a fallback key derived from it."""
+    plain = len(session_id) <= 128 and set(session_id) <= _SESSION_CHARS
+    if session_id and plain and not session_id.startswith("."):
+        return session_id
+    import zlib
+
+    return f"session-{zlib.crc32(session_id.encode('utf-8', 'surrogatepass')):08x}"
+
+
+def session_file(
+    env: Mapping[str, str], kind: str, session_id: str, suffix: str = ""
+) -> str | None:
+    """``<state>/<kind>/<session key><suffix>`` (its folder created 0700), or None
+    when the state folder cannot be used."""
+    folder = ensure(env)
+    if folder is None:
+        return None
+    sub = os.path.join(folder, kind)
+    try:
+        os.makedirs(sub, mode=0o700, exist_ok=True)
+    except OSError:
+        return None
+    return os.path.join(sub, session_key(session_id) + suffix)
+
+
 def write_atomic(path: str, data: bytes) -> bool:
     """Replace ``path`` with ``data`` (temp file + rename, mode 0600)."""
     tmp = f"{path}.{os.getpid()}.tmp"

@@ -40,17 +40,7 @@ _FIELDS = ("cycle", "tokens", "calls", "bytes", "given")
 
 
 def record_path(env: Mapping[str, str], session_id: str) -> str | None:
-    folder = state.ensure(env)
-    if folder is None:
-        return None
-    sub = os.path.join(folder, FOLDER)
-    try:
-        os.makedirs(sub, mode=0o700, exist_ok=True)
-    except OSError:
-        return None
-    from caveat.seen import session_key
-
-    return os.path.join(sub, session_key(session_id) + ".json")
+    return state.session_file(env, FOLDER, session_id, ".json")
 
 
 def _number(value: object) -> int:

@@ -13,7 +13,7 @@ A marker is one small file, ``<state>/<kind>/<session key>``, whose text is the 
 
 Claims read and write under an exclusive ``fcntl`` lock on the marker itself, as
 ``caveat.seen`` does for its record, so two hooks running at the same moment
-cannot both win. Session ids become file names through ``seen.session_key``. When
+cannot both win. Session ids become file names through ``state.session_key``. When
 the state folder cannot be used, ``claim`` and ``once`` answer True: caveat would
 rather speak twice than stay silent (SPEC §1.7). Markers older than a day are
 pruned when a new one is made.
@@ -38,17 +38,7 @@ _MAX_AGE_S = state.MAX_AGE_S
 
 def path(env: Mapping[str, str], kind: str, session_id: str) -> str | None:
     """The marker file of ``kind`` for the session (its folder created), or None."""
-    from caveat.seen import session_key
-
-    folder = state.ensure(env)
-    if folder is None:
-        return None
-    sub = os.path.join(folder, kind)
-    try:
-        os.makedirs(sub, mode=0o700, exist_ok=True)
-    except OSError:
-        return None
-    return os.path.join(sub, session_key(session_id))
+    return state.session_file(env, kind, session_id)
 
 
 def locked(file: str) -> int | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 
+from caveat.guards.base import open_regular
 from caveat.guards.header import file_style
 from caveat.guards.header import in_exempt_dir
 from caveat.rules import headers as rules
@@ -46,14 +47,11 @@ def spread(items: list[str], count: int) -> list[str]:
 
 def _probe(path: str) -> str | None:
     """The first bytes of a regular file as text; None for unreadable or empty files."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except (OSError, ValueError):
+    opened = open_regular(path)
+    if opened is None:
         return None
+    fd = opened[0]
     try:
-        info = os.fstat(fd)
-        if (info.st_mode & 0o170000) != 0o100000:
-            return None
         data = os.read(fd, _PROBE)
     except OSError:
         return None

@@ -164,11 +164,11 @@ class Context:
         if path in self._files:
             return self._files[path]
         text: str | None = None
-        try:
-            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        opened = open_regular(path)
+        if opened is not None:
+            fd, size = opened
             try:
-                info = os.fstat(fd)
-                if (info.st_mode & 0o170000) == 0o100000 and info.st_size <= READ_LIMIT:
+                if size <= READ_LIMIT:
                     chunks = []
                     while True:
                         chunk = os.read(fd, 1 << 20)
@@ -176,12 +176,32 @@ class Context:
                             break
                         chunks.append(chunk)
                     text = b"".join(chunks).decode("utf-8", "replace")
+            except OSError:
+                text = None
             finally:
                 os.close(fd)
-        except (OSError, ValueError):
-            text = None
         self._files[path] = text
         return text
+
+
+def open_regular(path: str) -> tuple[int, int] | None:
+    """``(descriptor, size)`` of a regular file opened for reading, or None.
+
+    Opened non-blocking and checked with ``fstat``, so a FIFO or a device in the
+    project can never hang a hook; the caller closes the descriptor."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError):
+        return None
+    try:
+        info = os.fstat(fd)
+    except OSError:
+        os.close(fd)
+        return None
+    if (info.st_mode & 0o170000) != 0o100000:
+        os.close(fd)
+        return None
+    return fd, info.st_size
 
 
 POST_TOOL = frozenset({"PostToolUse", "PostToolUseFailure"})

@@ -40,6 +40,8 @@ from __future__ import annotations
 
 import os
 
+from caveat.guards.base import open_regular
+
 CANDIDATES = (
     "knowledge-base",
     "wiki",
@@ -89,15 +91,12 @@ def find_base(root: str) -> str | None:
 def read_tail(file: str, limit: int = TAIL) -> str | None:
     """The last ``limit`` bytes of ``file`` as text, from the first whole line; None
     when it cannot be read or is not a regular file."""
-    try:
-        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except (OSError, ValueError):
+    opened = open_regular(file)
+    if opened is None:
         return None
+    fd, size = opened
     try:
-        info = os.fstat(fd)
-        if (info.st_mode & 0o170000) != 0o100000:
-            return None
-        start = max(0, info.st_size - limit)
+        start = max(0, size - limit)
         os.lseek(fd, start, os.SEEK_SET)
         chunks = []
         left = limit

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import os
 
+from caveat.guards.base import open_regular
+
 TAIL_LIMIT = 1 << 20  # bytes read from the end at most
 CHUNK = 1 << 16
 
@@ -43,18 +45,17 @@ def context_tokens(path: str, limit: int | None = None) -> int | None:
     if not path or "\x00" in path:
         return None
     limit = TAIL_LIMIT if limit is None else limit
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except (OSError, ValueError):
+    opened = open_regular(path)
+    if opened is None:
         return None
+    fd, size = opened
     try:
-        info = os.fstat(fd)
-        if (info.st_mode & 0o170000) != 0o100000 or info.st_size <= 0:
+        if size <= 0:
             return None
         if path.endswith(".json"):
             # One JSON document (older Gemini CLI): scan the tail as text.
-            return _gemini(_window(fd, info.st_size, limit))
-        for line in _Backwards(fd, info.st_size, limit):
+            return _gemini(_window(fd, size, limit))
+        for line in _Backwards(fd, size, limit):
             tokens = _line_tokens(line)
             if tokens is not None:
                 return tokens

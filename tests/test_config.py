@@ -140,10 +140,14 @@ def test_excluded_paths_are_not_judged(project):
     assert hook.dispatch([], payload(project, "src/x.py", PICKLE), os.environ).output != ""
 
 
-def test_malformed_config_warns_on_stderr_and_still_advises(project, capfd):
+def test_malformed_config_still_advises_and_warns_only_at_session_start(project, capfd):
     project_file(project).write_text("[guards\n")
     outcome = hook.dispatch([], payload(project, "x.py", PICKLE), os.environ)
     assert "pickle.loads" in outcome.output
+    assert "not valid TOML" not in outcome.output
+    assert "not valid TOML" not in capfd.readouterr().err  # not on every tool call
+    start = {"session_id": "s", "cwd": str(project), "hook_event_name": "SessionStart"}
+    outcome = hook.dispatch(["SessionStart"], json.dumps(start).encode(), os.environ)
     assert "not valid TOML" not in outcome.output
     assert "not valid TOML" in capfd.readouterr().err
 

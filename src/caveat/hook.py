@@ -141,8 +141,9 @@ def judge(event: Event, names: frozenset[str], env: Mapping[str, str], result: O
         from caveat.log import log
 
         config = settings.load(env, root)
-        for warning in config.warnings:
-            log(warning)
+        if event.name == "SessionStart":  # once per session, not on every tool call
+            for warning in config.warnings:
+                log(warning)
         guards = [g for g in guards if config.enabled(g.ID)]
         event = settings.narrow(config, event, root, env)
     result.event = event

@@ -201,10 +201,33 @@ def read_input(fd: int = 0) -> bytes:
     return b"".join(chunks)
 
 
+def respond(args: list[str], data: bytes, env: Mapping[str, str]) -> bytes:
+    """The exact bytes ``caveat hook ARGS`` writes for ``data`` under ``env``: one
+    envelope or nothing, whatever happens. ``caveat serve`` answers with these too."""
+    try:
+        return encode(dispatch(args, data, env).output)
+    except BaseException as exc:  # fail open, whatever it was
+        _fault(exc)
+        return b""
+
+
+def encode(text: str) -> bytes:
+    return text.encode("utf-8", "replace")
+
+
+def _fault(exc: BaseException) -> None:
+    try:
+        from caveat.log import log
+
+        log(f"hook failed open: {type(exc).__name__}: {exc}")
+    except BaseException:
+        pass
+
+
 def write_output(text: str, fd: int = 1) -> None:
     if not text:
         return
-    data = text.encode("utf-8", "replace")
+    data = encode(text)
     try:
         while data:
             data = data[os.write(fd, data) :]
@@ -219,12 +242,7 @@ def main(argv: list[str] | None = None) -> None:
         args = sys.argv[1:] if argv is None else argv
         output = dispatch(args, read_input(), os.environ).output
     except BaseException as exc:  # fail open, whatever it was
-        try:
-            from caveat.log import log
-
-            log(f"hook failed open: {type(exc).__name__}: {exc}")
-        except BaseException:
-            pass
+        _fault(exc)
         output = ""
     write_output(output)
     os._exit(0)  # skip interpreter teardown: nothing left to flush, and it is faster

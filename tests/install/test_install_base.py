@@ -328,20 +328,27 @@ def test_symlinked_settings_are_written_through(project, tmp_path, caveat):
 
 
 def test_unknown_harness(caveat):
-    code, _, err = caveat("install", "--harness", "cursor")
-    assert code == 1 and "not yet installable" in err
     code, _, err = caveat("install", "--harness", "nope")
-    assert code == 1 and "claude-code" in err
+    assert code == 1 and "unknown harness 'nope'" in err
+    assert "claude-code" in err and "devin" in err
 
 
 def test_harnesses_lists_the_table(caveat, home):
     code, out, _ = caveat("harnesses")
-    assert code == 0 and "claude-code" in out and "kiro" in out
+    assert code == 0
+    for name in inst.HARNESSES:
+        assert f"\n{name} " in "\n" + out
+    assert "<project>/.kiro/hooks/caveat.json" in out
+    assert "SessionStart: only session-start output reaches the model" in out
     code, out, _ = caveat("harnesses", "--json")
     rows = {r["name"]: r for r in json.loads(out)}
+    assert list(rows) == list(inst.HARNESSES) and len(rows) == 9
     assert rows["gemini"]["events"] == ["AfterTool", "SessionStart"]
     assert rows["gemini"]["user_file"] == os.path.join(home, ".gemini", "settings.json")
-    assert rows["devin"]["installable"] is False
+    assert rows["copilot"]["events"] == ["sessionStart", "postToolUse"]
+    assert rows["cursor"]["events"] == ["sessionStart"]
+    assert rows["devin"]["project_file"] == os.path.join(".devin", "config.local.json")
+    assert all(row["why"] for row in rows.values())
 
 
 def test_verify_without_harness_ignores_unrelated_unreadable_files(home, caveat):

@@ -1,4 +1,5 @@
-"""caveat install --harness claude-code: exec form, seconds, three PreToolUse groups."""
+"""caveat install --harness claude-code: exec form, seconds, three PreToolUse groups, one
+PostToolUse group for the guards that speak only after a tool ran."""
 
 # ruff: noqa: F401, F811  (pytest fixtures imported from install_helpers)
 
@@ -12,6 +13,7 @@ from install_helpers import context
 from install_helpers import example
 from install_helpers import home
 from install_helpers import hooks
+from install_helpers import write
 
 from caveat.install.command import launcher
 
@@ -20,7 +22,7 @@ def test_registrations(project, caveat):
     code, out, _ = caveat("install", "--harness", "claude-code", "--project", str(project))
     assert code == 0 and "registered" in out
     registered = hooks(project / ".claude" / "settings.json")
-    assert list(registered) == ["PreToolUse", "SessionStart", "Stop"]
+    assert list(registered) == ["PreToolUse", "PostToolUse", "SessionStart", "Stop"]
     matchers = [g["matcher"] for g in registered["PreToolUse"]]
     assert matchers == ["Write|Edit|MultiEdit|NotebookEdit", "Bash|PowerShell", "AskUserQuestion"]
     files, shells, ask = (g["hooks"][0] for g in registered["PreToolUse"])
@@ -40,6 +42,28 @@ def test_registrations(project, caveat):
         "custom",
     ]
     assert registered["Stop"][0]["hooks"][0]["args"][4:] == ["Stop", "stop"]
+    (after,) = registered["PostToolUse"]
+    assert after["matcher"] == "*"  # every tool: the context grows on reads too
+    assert after["hooks"][0]["args"][4:] == [
+        "PostToolUse",
+        "posttooluse-proactive-compaction",
+        "custom",
+    ]
+    assert "PreCompact" not in registered  # Claude Code discards its output
+
+
+def test_post_tool_runs_compaction_not_the_file_guards_again(project, caveat, home):
+    """The file guards spoke before the write; after it only the context-size guard
+    (here with a one-call budget) and the operator's PostToolUse rules run."""
+    config = os.path.join(home, ".config", "caveat", "config.toml")
+    write(config, "[compaction]\nthreshold_calls = 1\n")
+    caveat("install", "--harness", "claude-code", "--project", str(project))
+    after = hooks(project / ".claude" / "settings.json")["PostToolUse"][0]["hooks"][0]
+    payload = example("02-claude-write-package-json.json", project)
+    payload.update(hook_event_name="PostToolUse", tool_response={"success": True})
+    text = context(after, payload, project)
+    assert "compact" in text.lower()
+    assert "lodahs" not in text and "package.json" not in text
 
 
 def test_registered_command_reaches_the_guards(project, caveat):

@@ -20,7 +20,7 @@ def test_registrations(project, caveat):
     code, out, _ = caveat("install", "--harness", "codex", "--project", str(project))
     assert code == 0 and "trusted" in out  # the /hooks trust note
     registered = hooks(project / ".codex" / "hooks.json")
-    assert list(registered) == ["PreToolUse", "SessionStart"]
+    assert list(registered) == ["PreToolUse", "PostToolUse", "SessionStart"]
     (group,) = registered["PreToolUse"]
     assert group["matcher"] == "^(apply_patch|Bash)$"
     handler = group["hooks"][0]
@@ -32,6 +32,11 @@ def test_registrations(project, caveat):
     assert "pretooluse-bash" in words and "pretooluse-write-header-guard" in words
     assert words[-1] == "custom"
     assert "args" not in handler
+    (after,) = registered["PostToolUse"]
+    assert after["matcher"] == "*"
+    assert after["hooks"][0]["command"].endswith(
+        "--contract codex PostToolUse posttooluse-proactive-compaction custom"
+    )
     start = registered["SessionStart"][0]
     assert "matcher" not in start and start["hooks"][0]["command"].endswith(
         "SessionStart sessionstart postcompact custom"

@@ -85,6 +85,11 @@ def build_parser() -> argparse.ArgumentParser:
             help="render skill-index.md from a skills catalog, or --check the committed one",
         )
     )
+    from caveat.commands import serve
+
+    serve.add_arguments(
+        sub.add_parser("serve", help="answer hook calls over loopback HTTP (resident server)")
+    )
     return parser
 
 
@@ -98,6 +103,11 @@ def _add_install(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     install.add_argument("--harness", required=True, help="see `caveat harnesses`")
     scope(install)
     install.add_argument("--dry-run", action="store_true", help="print the diff, write nothing")
+    install.add_argument("--http", action="store_true", help="HTTP hooks to `caveat serve`")
+    install.add_argument("--port", type=int, help="with --http: the server's port")
+    from caveat.commands import plugin
+
+    plugin.add_arguments(sub)
     verify = sub.add_parser("verify", help="report installed, missing or drifted registrations")
     verify.add_argument("--harness", help="one harness (default: every installed one)")
     scope(verify)
@@ -111,12 +121,16 @@ def _add_install(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 
 def _run_install(opts: argparse.Namespace) -> int | None:
+    if opts.command == "plugin":
+        from caveat.commands import plugin
+
+        return plugin.run(opts)
     if opts.command not in ("install", "verify", "uninstall", "harnesses"):
         return None
     from caveat.commands import install
 
     if opts.command == "install":
-        return install.run_install(opts.harness, opts.project, opts.dry_run)
+        return install.run_install(opts.harness, opts.project, opts.dry_run, opts.http, opts.port)
     if opts.command == "uninstall":
         return install.run_uninstall(opts.harness, opts.project, opts.dry_run)
     if opts.command == "verify":
@@ -159,5 +173,9 @@ def run(args: list[str]) -> int:
         from caveat.commands import skill_index
 
         return skill_index.run(opts)
+    if opts.command == "serve":
+        from caveat.commands import serve
+
+        return serve.run(opts)
     parser.print_help()
     return 2

@@ -77,7 +77,9 @@ def _rules(env: Mapping[str, str], root: str | None) -> list[Row]:
 
 def _harnesses(env: Mapping[str, str], root: str | None) -> list[Row]:
     """Registrations in the user's and this project's harness files, and in the
-    projects caveat installed into; a drifted one needs attention."""
+    projects caveat installed into; a drifted one needs attention. Where a harness
+    also runs Claude Code's hooks and caveat is registered for both, a line names
+    the vendor's switch (not a problem: caveat keeps SessionStart from doubling)."""
     from caveat import install
 
     rows: list[Row] = []
@@ -85,19 +87,26 @@ def _harnesses(env: Mapping[str, str], root: str | None) -> list[Row]:
     if root:
         targets += [(name, root) for name in install.HARNESSES]
     for name, path in install.recorded(env):
-        suffix = install.harness(name).project_file
-        if path.endswith(os.sep + suffix):
-            targets.append((name, path[: -len(suffix) - 1]))
+        folder = install.harness(name).project_of(path)
+        if folder is not None:
+            targets.append((name, folder))
     seen: set[str] = set()
+    registered: dict[str, list[str | None]] = {}
     for name, where in targets:
         result = install.verify(name, env, where)
         if result.path in seen or result.status not in ("installed", "drifted"):
             continue
         seen.add(result.path)
+        registered.setdefault(name, []).append(where)
         problem = ""
         if result.status == "drifted":
             problem = f"{name}: drifted in {result.path} (caveat verify --harness {name})"
         rows.append(("harnesses", problem, f"{name}: {result.status} ({result.path})"))
+    if "claude-code" in registered:
+        for name, places in registered.items():
+            if install.harness(name).reads_claude:
+                for note in install.overlaps(name, env, places[0]):
+                    rows.append(("harnesses", "", f"note: {note}"))
     return rows or [("harnesses", "", "none registered (caveat install --harness NAME)")]
 
 

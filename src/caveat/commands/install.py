@@ -1,5 +1,8 @@
 """``caveat install`` / ``verify`` / ``uninstall`` / ``harnesses`` (SPEC §8).
 
+``caveat install --harness claude-code --http [--port N]`` registers HTTP hooks that
+post to ``caveat serve`` instead of starting a process per event.
+
 Exit codes: 0 done (or nothing to do), 1 refused or something missing/drifted,
 2 usage.
 """
@@ -20,9 +23,11 @@ def _fail(command: str, exc: Exception) -> int:
     return 1
 
 
-def run_install(name: str, project: str | None, dry_run: bool) -> int:
+def run_install(
+    name: str, project: str | None, dry_run: bool, http: bool = False, port: int | None = None
+) -> int:
     try:
-        result = inst.install(name, os.environ, project, dry_run)
+        result = inst.install(name, os.environ, project, dry_run, http, port)
     except (InstallError, OSError) as exc:
         return _fail("install", exc)
     if dry_run:
@@ -31,6 +36,8 @@ def run_install(name: str, project: str | None, dry_run: bool) -> int:
         else:
             print(result.diff, end="")
             print(f"(dry run: {result.path} not written)")
+        for line in result.notes:
+            print(line)
         return 0
     if result.status == "unchanged":
         print(f"{result.harness}: {result.path} already up to date")
@@ -38,6 +45,10 @@ def run_install(name: str, project: str | None, dry_run: bool) -> int:
         print(f"{result.harness}: registered caveat in {result.path}")
         for note in inst.harness(name).notes:
             print(f"note: {note}")
+    for line in result.notes:
+        print(line)
+    for note in inst.overlaps(name, os.environ, project):
+        print(f"note: {note}")
     return 0
 
 
@@ -55,6 +66,8 @@ def run_uninstall(name: str, project: str | None, dry_run: bool) -> int:
         print(f"(dry run: {result.path} not written)")
     else:
         print(f"{result.harness}: removed caveat's entries from {result.path}")
+    for line in result.notes:
+        print(line)
     return 0
 
 
@@ -76,10 +89,9 @@ def run_verify(name: str | None, project: str | None, user: bool, as_json: bool)
         if not name and project is None and not user:
             seen = {(r.harness, os.path.abspath(r.path)) for r in results}
             for harness_name, path in inst.recorded(os.environ):
-                spec = inst.harness(harness_name)
-                if (harness_name, path) in seen or not path.endswith(spec.project_file):
+                folder = inst.harness(harness_name).project_of(path)
+                if (harness_name, path) in seen or folder is None:
                     continue
-                folder = path[: -len(spec.project_file)].rstrip(os.sep) or os.sep
                 results.append(inst.verify(harness_name, os.environ, folder))
     except InstallError as exc:
         return _fail("verify", exc)
@@ -108,21 +120,14 @@ def run_harnesses(as_json: bool) -> int:
                 "contract": spec.contract,
                 "user_file": spec.path(os.environ, None),
                 "project_file": spec.project_file,
-                "events": sorted({e.vendor_event for e in spec.entries}),
-                "installable": True,
+                "events": list(dict.fromkeys(e.vendor_event for e in spec.entries)),
+                "why": spec.why,
             }
         )
-    for name in inst.NOT_YET:
-        rows.append({"name": name, "contract": name, "installable": False})
     if as_json:
         print(json.dumps(rows, indent=2))
         return 0
     for row in rows:
-        if row["installable"]:
-            events = ", ".join(row["events"])
-            print(
-                f"{row['name']:<12} {row['user_file']} | <project>/{row['project_file']} [{events}]"
-            )
-        else:
-            print(f"{row['name']:<12} (hook contract only; install by hand for now)")
+        print(f"{row['name']:<12} {row['user_file']}  |  <project>/{row['project_file']}")
+        print(f"{'':<12} {', '.join(row['events'])}: {row['why']}")
     return 0

@@ -1,14 +1,19 @@
 """``caveat install`` / ``verify`` / ``uninstall``: caveat's hook registrations in each
 harness's own configuration file (SPEC §8).
 
-The harness table maps a name to its module's ``HARNESS``; the shared merge is in
-:mod:`caveat.install.base`, the command line in :mod:`caveat.install.command`.
+The harness table maps a name to its module's ``HARNESS``; what every harness shares
+is in :mod:`caveat.install.base`, how handlers sit in a file in
+:mod:`caveat.install.layout`, the command a registration runs in
+:mod:`caveat.install.command`.
 """
 
 from __future__ import annotations
 
 import os
+import re
 
+from caveat.install import base
+from caveat.install import gitexclude
 from caveat.install.base import Harness
 from caveat.install.base import InstallError
 from caveat.install.base import Json
@@ -17,7 +22,12 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-__all__ = ["HARNESSES", "InstallError", "Result", "harness", "install", "uninstall", "verify"]
+    from caveat.install.command import Runtime
+    from caveat.install.endpoint import Endpoint
+
+__all__ = [
+    "HARNESSES", "InstallError", "Result", "harness", "install", "overlaps", "uninstall", "verify",
+]  # fmt: skip
 
 # name → module; aliases → name.
 HARNESSES: dict[str, str] = {
@@ -25,18 +35,27 @@ HARNESSES: dict[str, str] = {
     "codex": "caveat.install.codex",
     "gemini": "caveat.install.gemini",
     "qwen-code": "caveat.install.qwen_code",
+    "codebuddy": "caveat.install.codebuddy",
+    "copilot": "caveat.install.copilot",
+    "cursor": "caveat.install.cursor",
+    "kiro": "caveat.install.kiro",
+    "devin": "caveat.install.devin",
 }
-ALIASES = {"claude": "claude-code", "qwen": "qwen-code", "gemini-cli": "gemini"}
-# Contracts the hook speaks whose installer is not written yet.
-NOT_YET = ("codebuddy", "copilot", "cursor", "kiro", "devin")
+ALIASES = {
+    "claude": "claude-code",
+    "qwen": "qwen-code",
+    "gemini-cli": "gemini",
+    "codebuddy-code": "codebuddy",
+    "copilot-cli": "copilot",
+    "devin-local": "devin",
+}
 
 
 def harness(name: str) -> Harness:
     key = ALIASES.get(name, name)
     if key not in HARNESSES:
         known = ", ".join(HARNESSES)
-        later = f" (not yet installable: {', '.join(NOT_YET)})" if name in NOT_YET else ""
-        raise InstallError(f"unknown harness {name!r}{later}; choose one of: {known}")
+        raise InstallError(f"unknown harness {name!r}; choose one of: {known}")
     found: Harness = __import__(HARNESSES[key], fromlist=["_"]).HARNESS
     return found
 
@@ -44,13 +63,14 @@ def harness(name: str) -> Harness:
 class Result:
     """What one operation did (or would do) to one file."""
 
-    __slots__ = ("detail", "diff", "harness", "path", "problems", "status")
+    __slots__ = ("detail", "diff", "harness", "notes", "path", "problems", "status")
 
     def __init__(self, harness: str, path: str, status: str) -> None:
         self.harness = harness
         self.path = path
         self.status = status
         self.problems: list[str] = []
+        self.notes: list[str] = []  # what was done beside the file, for the operator
         self.diff = ""
         self.detail = ""
 
@@ -71,110 +91,275 @@ def _project(project: str | None) -> str | None:
     return check_path(os.path.abspath(project), "project")
 
 
-def install(
-    name: str, env: Mapping[str, str], project: str | None = None, dry_run: bool = False
-) -> Result:
-    """Write (or with ``dry_run`` only diff) caveat's registrations for ``name``."""
-    from caveat.install import base
-    from caveat.install.command import Runtime
-
-    spec = harness(name)
-    runtime = Runtime.resolve()
-    path = spec.path(env, _project(project))
+def _read(spec: Harness, path: str) -> base.Document:
+    """The harness file, refused when caveat could not rewrite it without loss."""
     doc = base.load(path)
-    after = doc.dump(base.merged(doc.data, spec, spec.groups(runtime)))
+    spec.layout.check(path, doc.data)
+    return doc
+
+
+def _target(
+    spec: Harness, env: Mapping[str, str], http: bool, port: int | None, dry_run: bool
+) -> Runtime | Endpoint:
+    """What the registrations run: caveat's interpreter, or ``caveat serve``."""
+    from caveat.install.command import Runtime
+    from caveat.install.endpoint import Endpoint
+
+    if not http:
+        if port is not None:
+            raise InstallError("--port goes with --http")
+        return Runtime.resolve()
+    if spec.http_handler is None:
+        raise InstallError(f"{spec.name} takes no HTTP hooks; --http is for claude-code")
+    if port is not None and not 0 < port < 65536:
+        raise InstallError(f"--port {port} is not a TCP port (1-65535)")
+    try:
+        return Endpoint.resolve(env, port, create=not dry_run)
+    except ImportError as exc:
+        raise InstallError(f"--http needs caveat serve, which this install lacks ({exc})") from exc
+
+
+def install(
+    name: str,
+    env: Mapping[str, str],
+    project: str | None = None,
+    dry_run: bool = False,
+    http: bool = False,
+    port: int | None = None,
+) -> Result:
+    """Write (or with ``dry_run`` only diff) caveat's registrations for ``name``; with
+    ``http``, as HTTP hooks posting to ``caveat serve``. Caveat's registrations for the
+    same harness in the scope's other file (the other form's) are removed."""
+    spec = harness(name)
+    target = _target(spec, env, http, port, dry_run)
+    folder = _project(project)
+    path = spec.path(env, folder, http)
+    doc = _read(spec, path)
+    # A new (or blank) file starts as the format's skeleton, e.g. Cursor's version key.
+    data = doc.data if doc.data or (doc.text or "").strip() else dict(spec.layout.skeleton)
+    after = doc.dump(spec.layout.merged(data, spec.contract, spec.units(target)))
     result = Result(spec.name, path, "unchanged" if after == doc.text else "written")
-    result.diff = base.diff(path, doc.text, after)
+    result.diff = _redacted(base.diff(path, doc.text, after))
+    # First the other form's registrations go (with the file and folders caveat made
+    # for them), so that folders this write needs are recorded as made for it.
+    for other in spec.paths(env, folder):
+        if other == path:
+            continue
+        try:
+            cleared = _remove(spec, other, env, dry_run)
+        except InstallError as exc:
+            result.notes.append(f"could not check {other} for caveat's other registrations: {exc}")
+            continue
+        if cleared.status in ("removed", "planned"):
+            verb = "would remove" if dry_run else "removed"
+            result.notes.append(f"{verb} caveat's other registrations from {other}")
+            result.diff += cleared.diff
+    key = os.path.abspath(path)
+    records = base.read_records(env)
+    record: Json = dict(records.get(key) or {"harness": spec.name})
     if dry_run:
         result.status = "unchanged" if after == doc.text else "planned"
-        return result
-    if after == doc.text:
-        return result
-    created = base.make_parents(path)
-    if doc.text is None:
-        created.append(os.path.abspath(path))
-    base.write_atomic(path, after)
-    if created:
-        records = base.read_records(env)
-        records[os.path.abspath(path)] = {"harness": spec.name, "created": created}
+    elif after != doc.text:
+        created = base.make_parents(path)
+        if doc.text is None:
+            created.append(key)
+        base.write_atomic(path, after, 0o600 if http else 0o644)  # HTTP: a token inside
+        if created:
+            record["created"] = created
+        hooks = doc.data.get("hooks")
+        if hooks is not None and not hooks:
+            record["empty_hooks"] = True  # the operator's own, kept on uninstall
+    if folder is not None and (spec.private or http):
+        result.notes += gitexclude.add(folder, path, record, dry_run)
+    if not dry_run and len(record) > 1 and record != records.get(key):
+        records[key] = record
         base.write_records(env, records)
     return result
 
 
-def uninstall(
-    name: str, env: Mapping[str, str], project: str | None = None, dry_run: bool = False
-) -> Result:
-    """Remove caveat's registrations for ``name``, and the file and folders caveat
-    created for them once nothing else is in them."""
-    from caveat.install import base
-
-    spec = harness(name)
-    path = spec.path(env, None if project is None else os.path.abspath(project))
+def _remove(spec: Harness, path: str, env: Mapping[str, str], dry_run: bool) -> Result:
+    """Take caveat's registrations out of one file (and the file and folders caveat
+    created for them, once nothing else is in them)."""
+    key = os.path.abspath(path)
+    records = base.read_records(env)
+    record: Json = dict(records.get(key) or {})
     try:
-        doc = base.load(path)
+        doc = _read(spec, path)
     except OSError as exc:
         result = Result(spec.name, path, "skipped")
         result.detail = f"cannot read it: {exc.strerror or exc}"
         return result
-    data, count = base.removed(doc.data, spec.contract)
+    keep = bool(record.get("empty_hooks"))
+    data, count = spec.layout.removed(doc.data, spec.contract, keep_empty=keep)
+    result = Result(spec.name, path, "removed" if count else "absent")
+    result.notes += gitexclude.remove(path, record, dry_run)
     if not count:
-        return Result(spec.name, path, "absent")
-    records = base.read_records(env)
-    record = records.get(os.path.abspath(path)) or {}
+        _save_record(env, records, key, record, dry_run)
+        return result
     created = [p for p in record.get("created", []) if isinstance(p, str)]
-    delete = not data and os.path.abspath(path) in created
+    delete = spec.layout.bare(data) and key in created
     after = None if delete else doc.dump(data)
-    result = Result(spec.name, path, "removed")
-    result.diff = base.diff(path, doc.text, after)
+    result.diff = _redacted(base.diff(path, doc.text, after))
     if dry_run:
         result.status = "planned"
         return result
     if after is None:
         os.unlink(path)
-        for folder in reversed([p for p in created if p != os.path.abspath(path)]):
+        for item in reversed([p for p in created if p != key]):
             try:
-                os.rmdir(folder)  # only when empty
+                os.rmdir(item)  # only when empty
             except OSError:
                 break
     else:
         base.write_atomic(path, after)
-    if record:
-        records.pop(os.path.abspath(path))
-        base.write_records(env, records)
+    for done in ("created", "empty_hooks"):
+        record.pop(done, None)
+    _save_record(env, records, key, record, dry_run)
     return result
+
+
+def _redacted(text: str) -> str:
+    """``text`` without ``caveat serve``'s token (diffs are printed, and logs keep
+    what is printed)."""
+    return re.sub(r"(Bearer )[A-Za-z0-9_-]{16,}", r"\1<token>", text)
+
+
+def uninstall(
+    name: str, env: Mapping[str, str], project: str | None = None, dry_run: bool = False
+) -> Result:
+    """Remove caveat's registrations for ``name`` from every file of the scope."""
+    spec = harness(name)
+    folder = None if project is None else os.path.abspath(project)
+    results = []
+    for path in spec.paths(env, folder):
+        try:
+            results.append(_remove(spec, path, env, dry_run))
+        except InstallError as exc:
+            if not results:
+                raise  # the main file: refused, as install refuses it
+            skipped = Result(spec.name, path, "skipped")
+            skipped.detail = str(exc)
+            results.append(skipped)
+    main = next((r for r in results if r.status != "absent"), results[0])
+    for other in results:
+        if other is not main:
+            main.notes += other.notes
+            if other.status in ("removed", "planned"):
+                main.diff += other.diff
+                verb = "would remove" if dry_run else "removed"
+                main.notes.append(f"{verb} caveat's entries from {other.path} too")
+            elif other.status == "skipped":
+                main.notes.append(f"skipped {other.path}: {other.detail}")
+    return main
+
+
+def _save_record(
+    env: Mapping[str, str], records: Json, key: str, record: Json, dry_run: bool
+) -> None:
+    """Keep what is left of a file's record (a bare ``harness`` name is nothing)."""
+    if dry_run:
+        return
+    left = record if len(record) > 1 else None
+    if records.get(key) == left:
+        return
+    if left is None:
+        records.pop(key, None)
+    else:
+        records[key] = left
+    base.write_records(env, records)
 
 
 def verify(name: str, env: Mapping[str, str], project: str | None = None) -> Result:
-    """``installed``, ``missing``, ``drifted`` or ``unreadable`` for one harness file."""
-    from caveat.install import base
-    from caveat.install.command import Runtime
-
+    """``installed``, ``missing``, ``drifted`` or ``unreadable``: caveat's registrations
+    for ``name`` in the scope's file that holds them (HTTP ones are checked against
+    ``caveat serve``'s current token and the port they name)."""
     spec = harness(name)
-    path = spec.path(env, None if project is None else os.path.abspath(project))
+    folder = None if project is None else os.path.abspath(project)
+    held: list[tuple[str, list[base.Found]]] = []
+    for path in spec.paths(env, folder):
+        try:
+            doc = _read(spec, path)
+        except (OSError, InstallError) as exc:
+            if path != spec.path(env, folder):
+                continue  # the local file is optional; a broken one shows when installed
+            result = Result(spec.name, path, "unreadable")
+            result.problems.append(str(exc))
+            return result
+        found = spec.layout.found(doc.data, spec.contract)
+        if found:
+            held.append((path, found))
+    if not held:
+        return Result(spec.name, spec.path(env, folder), "missing")
+    path, found = held[0]
+    http = any(handler.get("type") == "http" for _, _, handler in found)
+    result = Result(spec.name, path, "drifted")
     try:
-        doc = base.load(path)
-    except (OSError, InstallError) as exc:
-        result = Result(spec.name, path, "unreadable")
-        result.problems.append(str(exc))
-        return result
-    try:
-        wanted = spec.groups(Runtime.resolve())
+        # Read-only: a missing token is not made here (the entries then differ).
+        target = _target(spec, env, http, _port(found) if http else None, dry_run=True)
+        wanted = spec.wanted(target)
     except InstallError as exc:
-        result = Result(spec.name, path, "drifted")
         result.problems.append(str(exc))
         return result
-    state, problems = base.status(doc.data, spec, wanted)
-    result = Result(spec.name, path, state)
-    result.problems = problems
+    state, problems = base.status(found, wanted)
+    expected = spec.path(env, folder, http)
+    if path != expected:
+        form = "HTTP" if http else "command"
+        problems.append(f"{form} registrations belong in {expected}, not {path}")
+    for other, _ in held[1:]:
+        problems.append(f"caveat is registered in {other} too, so every hook runs twice")
+    result.status = "drifted" if problems else state
+    result.problems = [_redacted(p) for p in problems]
     return result
+
+
+def _port(found: list[base.Found]) -> int | None:
+    from caveat.install.endpoint import port_of
+
+    for _, _, handler in found:
+        url = handler.get("url")
+        port = port_of(url) if isinstance(url, str) else None
+        if port is not None:
+            return port
+    return None
 
 
 def recorded(env: Mapping[str, str]) -> list[tuple[str, str]]:
     """(harness, file) pairs caveat created files for (for ``verify`` with no scope)."""
-    from caveat.install import base
-
     out = []
     for path, record in sorted(base.read_records(env).items()):
         if isinstance(record, dict) and record.get("harness") in HARNESSES:
             out.append((str(record["harness"]), path))
     return out
+
+
+def _registered(name: str, env: Mapping[str, str], scopes: list[str | None]) -> list[str]:
+    """The files, of those scopes, that hold caveat's registrations for ``name``."""
+    found = []
+    for where in scopes:
+        result = verify(name, env, where)
+        if result.status in ("installed", "drifted"):
+            found.append(result.path)
+    return found
+
+
+def overlaps(name: str, env: Mapping[str, str], project: str | None = None) -> list[str]:
+    """Notes for a harness that also runs the hooks in Claude Code's settings (Cursor,
+    Devin Local) when caveat is registered for both it and Claude Code, in the user's
+    files or this project's (SPEC §8): each names the vendor's switch that turns that
+    import off."""
+    spec = harness(name)
+    if spec.name == "claude-code":
+        others = [h for h in map(harness, HARNESSES) if h.reads_claude]
+    elif spec.reads_claude:
+        others = [spec]
+    else:
+        return []
+    scopes: list[str | None] = [None] if project is None else [None, project]
+    claude = _registered("claude-code", env, scopes)
+    if not claude:
+        return []
+    return [
+        f"{other.reads_claude} (caveat is registered for Claude Code in {', '.join(claude)})"
+        for other in others
+        if _registered(other.name, env, scopes)
+    ]

@@ -1,10 +1,12 @@
-"""The JSON merge shared by every harness: load, find caveat's entries, insert,
-replace or remove them, dump in the file's own style, write atomically.
+"""What every harness installer shares: the harness table's records, ownership of
+handlers, load and dump in the file's own style, verify, atomic writes, and the
+record of what caveat created.
 
-A harness file is ``{"hooks": {EVENT: [GROUP, ...]}}`` with ``GROUP`` =
-``{"matcher": ..., "hooks": [HANDLER, ...]}``. Caveat's handlers are recognised by
-their invocation (``_launch.py`` or ``caveat hook``, plus ``--contract ID``), wherever
-the file lives; everything else in the file is the operator's and is kept, in order.
+Caveat's handlers are recognised by their invocation (``_launch.py`` or ``caveat
+hook``, plus ``--contract ID``; for an HTTP hook, a loopback URL under
+``/hook/ID/``), wherever the file lives; everything else in the file is the
+operator's and is kept, in order. How handlers sit in a file is the harness's
+layout (:mod:`caveat.install.layout`).
 """
 
 from __future__ import annotations
@@ -25,8 +27,12 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from caveat.install.command import Runtime
+    from caveat.install.endpoint import Endpoint
+    from caveat.install.layout import Layout
 
 Json = dict[str, Any]
+# A registration as verify compares it: (vendor event, matcher or None, handler).
+Found = tuple[str, Any, Json]
 
 
 class InstallError(Exception):
@@ -36,11 +42,19 @@ class InstallError(Exception):
 # ---------------------------------------------------------------- the harness table
 
 
+# For a harness that hands pre-tool context to the model: the guards that speak only
+# after a tool ran (the context-size advisory; operators' PostToolUse rules). The file
+# and shell guards handle PostToolUse too, for the harnesses that drop pre-tool
+# context, and must not speak twice where both reach the model.
+AFTER_THE_TOOL = frozenset({"compaction", "custom"})
+
+
 class Entry:
     """One registration: a vendor event and matcher, and the tools it covers
-    (caveat's canonical names; empty: any tool or no tool)."""
+    (caveat's canonical names; empty: any tool or no tool). ``guards`` narrows it to
+    those guard ids (empty: every guard that handles the event and tools)."""
 
-    __slots__ = ("event", "matcher", "tools", "vendor_event")
+    __slots__ = ("event", "guards", "matcher", "tools", "vendor_event")
 
     def __init__(
         self,
@@ -48,11 +62,13 @@ class Entry:
         event: str,
         matcher: str | None = None,
         tools: frozenset[str] = frozenset(),
+        guards: frozenset[str] = frozenset(),
     ) -> None:
         self.vendor_event = vendor_event
         self.event = event
         self.matcher = matcher
         self.tools = tools
+        self.guards = guards
 
     def messages(self) -> tuple[str, ...]:
         """Every message a guard evaluates for this event and these tools, in chain
@@ -60,6 +76,8 @@ class Entry:
         names: list[str] = []
         for spec in REGISTRY:
             if self.event not in spec.events:
+                continue
+            if self.guards and spec.id not in self.guards:
                 continue
             if spec.tools and self.tools and spec.tools.isdisjoint(self.tools):
                 continue
@@ -70,7 +88,10 @@ class Entry:
 class Harness:
     """How caveat registers with one harness."""
 
-    __slots__ = ("contract", "entries", "handler", "name", "notes", "project_file", "user_file")
+    __slots__ = (
+        "contract", "entries", "handler", "http_handler", "layout", "local_file", "name",
+        "notes", "private", "project_file", "reads_claude", "user_file", "why",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -81,7 +102,18 @@ class Harness:
         entries: tuple[Entry, ...],
         handler: Callable[[Runtime, Entry], Json],
         notes: tuple[str, ...] = (),
+        *,
+        why: str = "",
+        layout: Layout | None = None,
+        reads_claude: str = "",
+        private: bool = False,
+        http_handler: Callable[[Endpoint, Entry], Json] | None = None,
+        local_file: str | None = None,
     ) -> None:
+        if layout is None:
+            from caveat.install.layout import GROUPED
+
+            layout = GROUPED
         self.name = name
         self.contract = contract
         self.user_file = user_file
@@ -89,22 +121,59 @@ class Harness:
         self.entries = entries
         self.handler = handler
         self.notes = notes
+        self.why = why  # one line: why these events (``caveat harnesses``)
+        self.layout = layout
+        # The vendor's switch that stops it running Claude Code's hooks too (SPEC §8).
+        self.reads_claude = reads_claude
+        # The project file is the operator's local configuration: keep it out of git.
+        self.private = private
+        # HTTP registrations (``caveat serve``): the handler, and the project file for
+        # them, uncommitted because the settings then hold the server's token.
+        self.http_handler = http_handler
+        self.local_file = local_file
 
-    def path(self, env: Mapping[str, str], project: str | None) -> str:
-        if project is not None:
-            return os.path.join(os.path.abspath(project), self.project_file)
-        return self.user_file(env)
+    def path(self, env: Mapping[str, str], project: str | None, http: bool = False) -> str:
+        if project is None:
+            return self.user_file(env)
+        relative = self.local_file if http and self.local_file else self.project_file
+        return os.path.join(os.path.abspath(project), relative)
 
-    def groups(self, runtime: Runtime) -> list[tuple[str, Json]]:
-        """(vendor event, matcher group) for every entry, in table order."""
+    def paths(self, env: Mapping[str, str], project: str | None) -> list[str]:
+        """Every file of this scope that may hold caveat's registrations, main one first."""
+        found = [self.path(env, project)]
+        if project is not None and self.local_file:
+            found.append(self.path(env, project, http=True))
+        return found
+
+    def project_of(self, path: str) -> str | None:
+        """The project folder a project file of this harness sits in, else None."""
+        for relative in (self.project_file, self.local_file):
+            suffix = os.sep + relative if relative else ""
+            if suffix and path.endswith(suffix):
+                return path[: -len(suffix)] or os.sep
+        return None
+
+    def units(self, target: Runtime | Endpoint) -> list[tuple[str, Json]]:
+        """(vendor event, what the file stores) for every entry, in table order; an
+        :class:`Endpoint` target makes HTTP registrations."""
+        from caveat.install.endpoint import Endpoint
+
         out = []
         for entry in self.entries:
-            group: Json = {}
-            if entry.matcher is not None:
-                group["matcher"] = entry.matcher
-            group["hooks"] = [self.handler(runtime, entry)]
-            out.append((entry.vendor_event, group))
+            if isinstance(target, Endpoint):
+                if self.http_handler is None:
+                    raise InstallError(f"{self.name} takes no HTTP hooks")
+                handler = self.http_handler(target, entry)
+            else:
+                handler = self.handler(target, entry)
+            out.append(
+                (entry.vendor_event, self.layout.wrap(entry.vendor_event, entry.matcher, handler))
+            )
         return out
+
+    def wanted(self, target: Runtime | Endpoint) -> list[Found]:
+        """(event, matcher, handler) for every entry, as :func:`status` compares them."""
+        return [self.layout.where(event, unit) for event, unit in self.units(target)]
 
 
 def home(env: Mapping[str, str]) -> str:
@@ -115,18 +184,33 @@ def home(env: Mapping[str, str]) -> str:
 
 
 _INVOCATION = re.compile(r'(?:_launch\.py|\bcaveat(?:\.exe)?"?\s+hook)(?:\W|$)')
+_LOOPBACK = re.compile(r"https?://(?:127\.0\.0\.1|localhost)(?::\d+)?/hook/([\w.-]+)/")
 
 
 def invocation(handler: object) -> str:
+    """What a handler runs: its command line (``command`` + ``args``, Copilot's
+    ``bash``, Kiro's ``action.command``) or, for an HTTP hook, its URL."""
     if not isinstance(handler, dict):
         return ""
-    parts = [handler.get("command"), *(handler.get("args") or [])]
+    url = handler.get("url")
+    if isinstance(url, str) and handler.get("type") == "http":
+        return url
+    action = handler.get("action")
+    if isinstance(action, dict):
+        handler = action
+    command = handler.get("command")
+    if not isinstance(command, str):
+        command = handler.get("bash")
+    parts = [command, *(handler.get("args") or [])]
     return " ".join(p for p in parts if isinstance(p, str))
 
 
 def owned(handler: object, contract: str) -> bool:
     """Is this handler caveat's registration for ``contract``?"""
     text = invocation(handler)
+    loopback = _LOOPBACK.match(text)
+    if loopback is not None:
+        return loopback.group(1) == contract
     if not _INVOCATION.search(text):
         return False
     return re.search(rf"--contract[ =]{re.escape(contract)}(?![\w.-])", text) is not None
@@ -201,128 +285,31 @@ def load(path: str) -> Document:
         ) from exc
     if not isinstance(data, dict):
         raise InstallError(f"{path}: the top level is not a JSON object; fix the file first")
-    _check_shape(path, data)
     return Document(path, text, data, _indent(text), text.endswith("\n"))
 
 
-def _check_shape(path: str, data: Json) -> None:
-    hooks = data.get("hooks")
-    if hooks is None:
-        return
-    if not isinstance(hooks, dict):
-        raise InstallError(f'{path}: "hooks" is not an object; fix the file first')
-    for event, groups in hooks.items():
-        if not isinstance(groups, list) or not all(
-            isinstance(g, dict) and isinstance(g.get("hooks", []), list) for g in groups
-        ):
-            raise InstallError(
-                f'{path}: "hooks.{event}" is not a list of {{"matcher", "hooks": [...]}} '
-                "groups; fix the file first"
-            )
+# ---------------------------------------------------------------- verify
 
 
-# ---------------------------------------------------------------- merge
-
-
-def _strip(groups: list[Json], contract: str) -> tuple[list[Json], int]:
-    """Groups without caveat's handlers; a group left empty by that is dropped."""
-    out: list[Json] = []
-    removed = 0
-    for group in groups:
-        handlers = group.get("hooks", [])
-        kept = [h for h in handlers if not owned(h, contract)]
-        removed += len(handlers) - len(kept)
-        if len(kept) == len(handlers):
-            out.append(group)
-        elif kept:
-            out.append({**group, "hooks": kept})
-    return out, removed
-
-
-def merged(data: Json, harness: Harness, wanted: list[tuple[str, Json]]) -> Json:
-    """``data`` with caveat's registrations for ``harness`` exactly ``wanted``: a group
-    that holds only caveat's handlers is replaced in place, others are stripped of
-    caveat's handlers, new groups go at the end of their event's list."""
-    out = dict(data)
-    hooks: Json = dict(out.get("hooks") or {})
-    pending: dict[str, list[Json]] = {}
-    for event, group in wanted:
-        pending.setdefault(event, []).append(group)
-    for event, groups in list(hooks.items()):
-        new: list[Json] = []
-        todo = pending.get(event, [])
-        for group in groups:
-            handlers = group.get("hooks", [])
-            mine = [h for h in handlers if owned(h, harness.contract)]
-            if not mine:
-                new.append(group)
-                continue
-            if len(mine) == len(handlers):
-                same = [g for g in todo if g.get("matcher") == group.get("matcher")]
-                if same:
-                    new.append(same[0])
-                    todo.remove(same[0])
-                continue
-            new.append({**group, "hooks": [h for h in handlers if h not in mine]})
-        new.extend(todo)
-        pending.pop(event, None)
-        if new or groups == []:
-            hooks[event] = new
-        else:
-            del hooks[event]
-    for event, groups in pending.items():
-        hooks[event] = groups
-    if hooks or "hooks" in out:
-        out["hooks"] = hooks
-    return out
-
-
-def removed(data: Json, contract: str) -> tuple[Json, int]:
-    """``data`` without caveat's handlers for ``contract``; containers emptied by the
-    removal go too. Returns the count of handlers removed."""
-    hooks = data.get("hooks")
-    if not isinstance(hooks, dict):
-        return data, 0
-    total = 0
-    new_hooks: Json = {}
-    for event, groups in hooks.items():
-        kept, count = _strip(groups, contract)
-        total += count
-        if kept or not count:
-            new_hooks[event] = kept
-    if not total:
-        return data, 0
-    out = dict(data)
-    if new_hooks:
-        out["hooks"] = new_hooks
-    else:
-        del out["hooks"]
-    return out, total
-
-
-def status(data: Json, harness: Harness, wanted: list[tuple[str, Json]]) -> tuple[str, list[str]]:
-    """``installed``, ``missing`` or ``drifted``, with what differs."""
-    hooks = data.get("hooks") if isinstance(data.get("hooks"), dict) else {}
-    assert isinstance(hooks, dict)
-    found: list[tuple[str, object, Json]] = []
-    for event, groups in hooks.items():
-        for group in groups if isinstance(groups, list) else []:
-            for handler in group.get("hooks", []) if isinstance(group, dict) else []:
-                if owned(handler, harness.contract):
-                    found.append((event, group.get("matcher"), handler))
+def status(
+    found: list[tuple[str, Any, Json]], wanted: list[tuple[str, Any, Json]]
+) -> tuple[str, list[str]]:
+    """``installed``, ``missing`` or ``drifted``, with what differs: caveat's handlers
+    ``found`` in a file against those ``wanted``, each as (event, matcher, handler)."""
     if not found:
         return "missing", []
+    found = list(found)
     problems: list[str] = []
-    for event, group in wanted:
-        want = (event, group.get("matcher"), group["hooks"][0])
-        label = f"{event} {group.get('matcher') or '(all)'}"
+    for want in wanted:
+        event, matcher, handler = want
+        label = f"{event} {matcher or '(all)'}"
         if want in found:
             found.remove(want)
             continue
-        near = [f for f in found if f[0] == event and f[1] == group.get("matcher")]
+        near = [f for f in found if f[0] == event and f[1] == matcher]
         if near:
             found.remove(near[0])
-            problems.append(f"{label}: differs ({_difference(near[0][2], want[2])})")
+            problems.append(f"{label}: differs ({_difference(near[0][2], handler)})")
         else:
             problems.append(f"{label}: not registered")
     for event, matcher, handler in found:
@@ -332,7 +319,12 @@ def status(data: Json, harness: Harness, wanted: list[tuple[str, Json]]) -> tupl
 
 def _difference(have: Json, want: Json) -> str:
     have_cmd, want_cmd = invocation(have), invocation(want)
-    python = have.get("command", "") if "args" in have else _first_word(have_cmd)
+    if have.get("type") == "http" or want.get("type") == "http":
+        python = ""
+    elif "args" in have:
+        python = have.get("command", "")
+    else:
+        python = _first_word(have_cmd)
     if isinstance(python, str) and python and not os.path.exists(python):
         return f"interpreter {python} not found; now {_first_word(want_cmd) or want_cmd}"
     if have_cmd != want_cmd:
@@ -360,14 +352,14 @@ def diff(path: str, before: str | None, after: str | None) -> str:
     return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
-def write_atomic(path: str, text: str) -> None:
+def write_atomic(path: str, text: str, new_mode: int = 0o644) -> None:
     """Temp file in the same folder, then rename; an existing file's mode is kept
-    (new files get 0644). A symlinked file is written through to its target."""
+    (a new one gets ``new_mode``). A symlinked file is written through to its target."""
     target = os.path.realpath(path)
     try:
         mode = stat.S_IMODE(os.stat(target).st_mode)
     except FileNotFoundError:
-        mode = 0o644
+        mode = new_mode
     folder = os.path.dirname(target)
     fd, tmp = tempfile.mkstemp(prefix=".caveat-", suffix=".tmp", dir=folder)
     try:

@@ -2,14 +2,26 @@
 
 Exec form (``command`` + ``args``, no shell; Claude Code ≥ 2.1.139), ``timeout`` in
 seconds. PreToolUse in three groups, because file tools, shells and AskUserQuestion
-are evaluated by different messages; SessionStart; Stop (the stop guard stays silent
-unless enabled in the configuration).
+are evaluated by different messages; PostToolUse on every tool for the guards that
+speak only after a tool ran (the context-size advisory, and the operator's
+``PostToolUse`` rules) — the file and shell guards already spoke before the tool, so
+they are not run a second time; SessionStart; Stop (the stop guard stays silent
+unless enabled in the configuration). No PreCompact: Claude Code discards its
+output, and the recovery text rides on SessionStart with source ``compact``.
+
+With ``--http`` the same registrations are ``type: "http"`` hooks posting to ``caveat
+serve`` (:mod:`caveat.install.endpoint`). Their token is a literal in the settings, so
+a project install of that form goes to ``.claude/settings.local.json`` (created 0600,
+and added to ``.git/info/exclude`` unless git ignores it already), and installing
+either form clears the other from the project's other file: the two never run side
+by side.
 """
 
 from __future__ import annotations
 
 import os
 
+from caveat.install.base import AFTER_THE_TOOL
 from caveat.install.base import Entry
 from caveat.install.base import Harness
 from caveat.install.base import Json
@@ -20,6 +32,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from caveat.install.command import Runtime
+    from caveat.install.endpoint import Endpoint
 
 TIMEOUT = 30  # seconds
 
@@ -33,6 +46,15 @@ def _handler(runtime: Runtime, entry: Entry) -> Json:
         "type": "command",
         "command": runtime.python,
         "args": runtime.argv("claude", entry.vendor_event, entry.messages()),
+        "timeout": TIMEOUT,
+    }
+
+
+def _http_handler(endpoint: Endpoint, entry: Entry) -> Json:
+    return {
+        "type": "http",
+        "url": endpoint.url("claude", entry.vendor_event, entry.messages()),
+        "headers": endpoint.headers(),
         "timeout": TIMEOUT,
     }
 
@@ -51,8 +73,12 @@ HARNESS = Harness(
         ),
         Entry("PreToolUse", "PreToolUse", "Bash|PowerShell", frozenset({"Bash", "PowerShell"})),
         Entry("PreToolUse", "PreToolUse", "AskUserQuestion", frozenset({"AskUserQuestion"})),
+        Entry("PostToolUse", "PostToolUse", "*", guards=AFTER_THE_TOOL),
         Entry("SessionStart", "SessionStart"),
         Entry("Stop", "Stop"),
     ),
     _handler,
+    why="pre-tool context reaches the model; post-tool only for the context-size advice",
+    http_handler=_http_handler,
+    local_file=os.path.join(".claude", "settings.local.json"),
 )

@@ -3,13 +3,16 @@
 
 Shell form (``command`` is run by ``$SHELL -lc``), ``timeout`` in integer seconds.
 PreToolUse on ``apply_patch`` and the shell (Codex reports it as ``Bash``) in one
-group, SessionStart. Codex runs a new or edited hook only once it is trusted.
+group; PostToolUse on every tool for the guards that speak only after a tool ran
+(as for Claude Code); SessionStart. Codex runs a new or edited hook only once it is
+trusted.
 """
 
 from __future__ import annotations
 
 import os
 
+from caveat.install.base import AFTER_THE_TOOL
 from caveat.install.base import Entry
 from caveat.install.base import Harness
 from caveat.install.base import Json
@@ -45,8 +48,10 @@ HARNESS = Harness(
     os.path.join(".codex", "hooks.json"),
     (
         Entry("PreToolUse", "PreToolUse", "^(apply_patch|Bash)$", frozenset({"Edit", "Bash"})),
+        Entry("PostToolUse", "PostToolUse", "*", guards=AFTER_THE_TOOL),
         Entry("SessionStart", "SessionStart"),
     ),
     _handler,
+    why="pre-tool context reaches the model; post-tool only for the context-size advice",
     notes=("Codex runs a new or changed hook only after it is trusted: review it in /hooks.",),
 )

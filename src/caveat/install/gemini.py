@@ -51,5 +51,6 @@ HARNESS = Harness(
         Entry("SessionStart", "SessionStart"),
     ),
     _handler,
+    why="BeforeTool context is dropped, so tool advice goes on AfterTool",
     notes=("Gemini warns once about a new or changed project hook until it is trusted.",),
 )

@@ -50,4 +50,5 @@ HARNESS = Harness(
         Entry("SessionStart", "SessionStart"),
     ),
     _handler,
+    why="PreToolUse context is dropped, so tool advice goes on PostToolUse",
 )

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# caveat's Claude Code plugin hook. Each registration runs
+#     bash "${CLAUDE_PLUGIN_ROOT}/bootstrap.sh" --contract claude EVENT MESSAGE...
+# (bash names the script, so it needs no executable bit). It finds a Python >= 3.10
+# that can import caveat and runs caveat's hook with it:
+#     "$py" -I "<caveat package>/_launch.py" "$@"
+# which reads the payload on stdin. The interpreter and the launcher are cached in
+# caveat's state folder and probed again when either is gone, or when a run fails
+# (the hook itself always exits 0, so a failure means it could not start). Only
+# absolute interpreter paths are taken: a relative PATH entry could point into the
+# open project, and -I keeps the project off sys.path. When no interpreter can
+# import caveat, the payload is read and nothing is printed: exit 0, no advice.
+
+# The state folder, in caveat's order (SPEC §7).
+state=${CAVEAT_STATE_DIR:-}
+if [ -z "$state" ]; then
+    if [ -n "${CLAUDE_PLUGIN_DATA:-}" ]; then
+        state=$CLAUDE_PLUGIN_DATA/state
+    elif [ -n "${XDG_STATE_HOME:-}" ] && [ "${XDG_STATE_HOME#/}" != "$XDG_STATE_HOME" ]; then
+        state=$XDG_STATE_HOME/caveat
+    elif [ -n "${LOCALAPPDATA:-}" ] && case ${OSTYPE:-} in msys* | cygwin*) true ;; *) false ;; esac; then
+        state=$LOCALAPPDATA/caveat/state
+    else
+        state=~/.local/state/caveat
+    fi
+fi
+cache=$state/plugin-python
+
+py=
+launch=
+if [ -f "$cache" ]; then
+    { IFS= read -r py && IFS= read -r launch; } <"$cache" 2>/dev/null
+fi
+
+if [ -z "$py" ] || [ ! -x "$py" ] || [ -z "$launch" ] || [ ! -f "$launch" ]; then
+    py=
+    launch=
+    for name in python3 python3.13 python3.12 python3.11 python3.10 python; do
+        candidate=$(command -v "$name" 2>/dev/null) || continue
+        case $candidate in
+        /*) ;;
+        *) continue ;;
+        esac
+        package=$("$candidate" -I -c 'import os, sys
+if sys.version_info < (3, 10):
+    sys.exit(1)
+import caveat
+print(os.path.dirname(os.path.abspath(caveat.__file__)))' 2>/dev/null </dev/null) || continue
+        if [ -n "$package" ] && [ -f "$package/_launch.py" ]; then
+            py=$candidate
+            launch=$package/_launch.py
+            break
+        fi
+    done
+    if [ -n "$py" ]; then
+        (
+            umask 077
+            mkdir -p "$state" && printf '%s\n%s\n' "$py" "$launch" >"$cache.$$" &&
+                mv -f "$cache.$$" "$cache" || rm -f "$cache.$$"
+        ) 2>/dev/null
+    fi
+fi
+
+if [ -z "$py" ]; then
+    cat >/dev/null 2>&1
+    exit 0
+fi
+"$py" -I "$launch" "$@" || rm -f "$cache" 2>/dev/null
+exit 0

@@ -1,0 +1,170 @@
+"""``caveat plugin build DIR``: caveat as a Claude Code plugin (SPEC §8).
+
+::
+
+    DIR/.claude-plugin/plugin.json   name, version, description
+    DIR/hooks/hooks.json             the claude-code installer's registrations, each
+                                     running bash "${CLAUDE_PLUGIN_ROOT}/bootstrap.sh"
+                                     --contract claude EVENT MESSAGE...
+    DIR/bootstrap.sh                 finds a Python >= 3.10 that imports caveat (see there)
+    DIR/messages/                    the bundled messages
+    DIR/skills/, DIR/commands/       with a skills catalog: its skills and slash commands,
+                                     and messages/skill-index.md rendered in plugin form
+                                     (``/caveat:NAME``)
+
+The plugin holds no interpreter path: the bootstrap finds one on the machine it runs
+on, so one build serves every machine with caveat installed in some Python. The
+build is deterministic (same caveat, same catalog: same bytes).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import caveat
+from caveat.install.base import InstallError
+from caveat.install.base import Json
+
+NAME = "caveat"
+BOOTSTRAP = "bootstrap.sh"
+MANIFEST = os.path.join(".claude-plugin", "plugin.json")
+SKILL_INDEX = "skill-index.md"
+# What a build writes at the top of DIR; a rebuild replaces exactly these.
+MANAGED = (".claude-plugin", "hooks", "messages", "skills", "commands", BOOTSTRAP)
+DESCRIPTION = (
+    "Advisory guards for coding-agent tool calls: dependency changes, dynamic "
+    "evaluation, license headers, plans, agent configuration, git history."
+)
+
+
+def command(event: str, messages: tuple[str, ...]) -> str:
+    words = ["--contract", "claude", event, *messages]
+    return f'bash "${{CLAUDE_PLUGIN_ROOT}}/{BOOTSTRAP}" ' + " ".join(words)
+
+
+def hooks() -> Json:
+    """``hooks/hooks.json``: the claude-code registrations, run through the bootstrap."""
+    from caveat.install.claude_code import HARNESS
+    from caveat.install.claude_code import TIMEOUT
+
+    table: Json = {}
+    for entry in HARNESS.entries:
+        handler = {
+            "type": "command",
+            "command": command(entry.vendor_event, entry.messages()),
+            "timeout": TIMEOUT,
+        }
+        unit = HARNESS.layout.wrap(entry.vendor_event, entry.matcher, handler)
+        table.setdefault(entry.vendor_event, []).append(unit)
+    return {"description": f"{NAME}: {DESCRIPTION}", "hooks": table}
+
+
+def _json(data: Json) -> bytes:
+    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def _read(path: str) -> bytes:
+    with open(path, "rb") as fh:
+        return fh.read()
+
+
+def _tree(folder: str, prefix: str) -> dict[str, bytes]:
+    """Every regular file under ``folder``, keyed ``prefix/relative path`` ('/'-separated)."""
+    out: dict[str, bytes] = {}
+    for root, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(names):
+            path = os.path.join(root, name)
+            if name.startswith(".") or not os.path.isfile(path) or os.path.islink(path):
+                continue
+            relative = os.path.relpath(path, folder).replace(os.sep, "/")
+            out[f"{prefix}/{relative}"] = _read(path)
+    return out
+
+
+def _catalog(catalog: str) -> tuple[dict[str, bytes], str]:
+    """The catalog's skills and commands as plugin files, and its plugin-form index."""
+    from caveat import skillindex
+
+    if not os.path.isdir(catalog):
+        raise InstallError(f"{catalog}: the skills catalog is not a folder")
+    entries, problems = skillindex.load([catalog])
+    if problems:
+        raise InstallError(f"{catalog}: " + "; ".join(problems) + " (caveat skill-index --check)")
+    out: dict[str, bytes] = {}
+    commands = os.path.join(catalog, "commands")
+    for entry in entries:
+        if os.path.basename(entry.path) != "SKILL.md":
+            continue
+        folder = os.path.dirname(entry.path)
+        target = f"skills/{os.path.basename(folder)}"
+        if any(key.startswith(target + "/") for key in out):
+            raise InstallError(f"{folder}: two skills in the catalog share this folder name")
+        out.update(_tree(folder, target))
+    if os.path.isdir(commands):
+        out.update(_tree(commands, "commands"))
+    return out, skillindex.render(entries, NAME)
+
+
+def files(skills: str | None = None) -> dict[str, bytes]:
+    """Every file of the plugin, keyed by its '/'-separated path in the plugin."""
+    from caveat.messages import bundled_dir
+
+    manifest = {
+        "name": NAME,
+        "version": caveat.__version__,
+        "description": DESCRIPTION,
+        "license": "MIT",
+    }
+    out: dict[str, bytes] = {
+        ".claude-plugin/plugin.json": _json(manifest),
+        "hooks/hooks.json": _json(hooks()),
+        BOOTSTRAP: _read(os.path.join(os.path.dirname(os.path.abspath(__file__)), BOOTSTRAP)),
+    }
+    messages = bundled_dir()
+    for name in sorted(os.listdir(messages)):
+        # The machine-form index names skills this plugin does not carry.
+        if name.endswith(".md") and name != SKILL_INDEX:
+            out[f"messages/{name}"] = _read(os.path.join(messages, name))
+    if skills is not None:
+        bundled, index = _catalog(skills)
+        out.update(bundled)
+        out[f"messages/{SKILL_INDEX}"] = index.encode("utf-8")
+    return dict(sorted(out.items()))
+
+
+def _previous_build(folder: str) -> bool:
+    try:
+        with open(os.path.join(folder, MANIFEST), encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and data.get("name") == NAME
+
+
+def build(folder: str, skills: str | None = None) -> list[str]:
+    """Write the plugin into ``folder`` (new, empty, or an earlier build, whose files
+    are replaced); returns the paths written, relative to it."""
+    content = files(skills)
+    if os.path.exists(folder):
+        if not os.path.isdir(folder):
+            raise InstallError(f"{folder} is not a folder; choose a new or empty folder")
+        if os.listdir(folder) and not _previous_build(folder):
+            raise InstallError(
+                f"{folder} is not empty and holds no caveat plugin; "
+                "choose a new or empty folder, or an earlier build to replace"
+            )
+    for name in MANAGED:
+        path = os.path.join(folder, name)
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path)
+        elif os.path.lexists(path):
+            os.unlink(path)
+    for relative, data in content.items():
+        path = os.path.join(folder, *relative.split("/"))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as fh:
+            fh.write(data)
+    return list(content)

@@ -1,0 +1,175 @@
+"""caveat install --harness claude-code --http: Claude Code HTTP hooks posting to
+``caveat serve``; the token stays out of committed files and out of printed diffs."""
+
+# ruff: noqa: F401, F811  (pytest fixtures imported from install_helpers)
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+
+import pytest
+from install_helpers import caveat
+from install_helpers import home
+from install_helpers import hooks
+from install_helpers import read
+from install_helpers import write
+
+from caveat import serve
+from caveat.install import base
+
+PORT = serve.DEFAULT_PORT
+
+
+def handlers(path) -> list[dict]:
+    return [h for groups in hooks(path).values() for g in groups for h in g["hooks"]]
+
+
+def test_user_install(home, caveat):
+    code, out, _ = caveat("install", "--harness", "claude-code", "--http")
+    assert code == 0 and "registered" in out
+    path = os.path.join(home, ".claude", "settings.json")
+    token = serve.ensure_token(os.environ)
+    assert token not in out
+    registered = hooks(path)
+    assert list(registered) == ["PreToolUse", "PostToolUse", "SessionStart", "Stop"]
+    files = registered["PreToolUse"][0]
+    assert files["matcher"] == "Write|Edit|MultiEdit|NotebookEdit"
+    (handler,) = files["hooks"]
+    assert list(handler) == ["type", "url", "headers", "timeout"]
+    assert handler["type"] == "http" and handler["timeout"] == 30
+    assert handler["url"].startswith(
+        f"http://127.0.0.1:{PORT}/hook/claude/PreToolUse?messages=pretooluse-dependency-guard,"
+    )
+    assert handler["headers"] == {"Authorization": f"Bearer {token}"}
+    start = registered["SessionStart"][0]["hooks"][0]
+    assert start["url"] == (
+        f"http://127.0.0.1:{PORT}/hook/claude/SessionStart?messages=sessionstart,postcompact,custom"
+    )
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600  # a new file holding the token
+    code, out, _ = caveat("verify", "--harness", "claude-code")
+    assert code == 0 and "installed" in out
+    before = read(path)
+    assert caveat("install", "--harness", "claude-code", "--http")[0] == 0
+    assert read(path) == before
+
+
+def test_port(home, caveat):
+    caveat("install", "--harness", "claude-code", "--http", "--port", "5099")
+    path = os.path.join(home, ".claude", "settings.json")
+    assert all(h["url"].startswith("http://127.0.0.1:5099/hook/claude/") for h in handlers(path))
+    assert caveat("verify", "--harness", "claude-code")[0] == 0  # the port the file names
+
+
+def test_switching_forms_replaces_never_duplicates(home, caveat):
+    path = os.path.join(home, ".claude", "settings.json")
+    mine = {"matcher": "Bash", "hooks": [{"type": "command", "command": "lint"}]}
+    write(path, json.dumps({"model": "x", "hooks": {"PreToolUse": [mine]}}, indent=2) + "\n")
+    caveat("install", "--harness", "claude-code")
+    caveat("install", "--harness", "claude-code", "--http")
+    found = [h for h in handlers(path) if base.owned(h, "claude")]
+    assert len(found) == 6 and {h["type"] for h in found} == {"http"}
+    assert hooks(path)["PreToolUse"][0] == mine
+    caveat("install", "--harness", "claude-code")
+    found = [h for h in handlers(path) if base.owned(h, "claude")]
+    assert len(found) == 6 and {h["type"] for h in found} == {"command"}
+    caveat("uninstall", "--harness", "claude-code")
+    assert json.loads(read(path)) == {"model": "x", "hooks": {"PreToolUse": [mine]}}
+
+
+@pytest.fixture
+def repo(tmp_path):
+    root = tmp_path / "repo"
+    root.mkdir()
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    return root
+
+
+def test_project_install_goes_to_the_local_settings(repo, caveat):
+    shared = repo / ".claude" / "settings.json"
+    local = repo / ".claude" / "settings.local.json"
+    caveat("install", "--harness", "claude-code", "--project", str(repo))
+    code, out, _ = caveat("install", "--harness", "claude-code", "--project", str(repo), "--http")
+    assert code == 0 and str(local) in out and f"other registrations from {shared}" in out
+    assert not shared.exists()  # caveat created it, and nothing else is in it
+    assert {h["type"] for h in handlers(local)} == {"http"}
+    assert stat.S_IMODE(os.stat(local).st_mode) == 0o600
+    assert "/.claude/settings.local.json\n" in read(repo / ".git" / "info" / "exclude")
+    code, out, _ = caveat("verify", "--harness", "claude-code", "--project", str(repo))
+    assert code == 0 and f"installed ({local})" in out
+    caveat("install", "--harness", "claude-code", "--project", str(repo))
+    assert not local.exists() and {h["type"] for h in handlers(shared)} == {"command"}
+    assert "settings.local.json" not in read(repo / ".git" / "info" / "exclude")
+    caveat("install", "--harness", "claude-code", "--project", str(repo), "--http")
+    code, out, _ = caveat("uninstall", "--harness", "claude-code", "--project", str(repo))
+    assert code == 0 and sorted(os.listdir(repo)) == [".git"]
+
+
+def test_both_files_registered_is_drift(repo, caveat):
+    caveat("install", "--harness", "claude-code", "--project", str(repo), "--http")
+    local = repo / ".claude" / "settings.local.json"
+    write(repo / ".claude" / "settings.json", read(local))  # pasted by hand
+    code, out, _ = caveat("verify", "--harness", "claude-code", "--project", str(repo))
+    assert code == 1 and "drifted" in out and "registered in" in out
+    assert "belong in" in out  # HTTP entries in the committed file
+
+
+def test_a_new_token_is_drift(home, caveat):
+    caveat("install", "--harness", "claude-code", "--http")
+    os.unlink(serve.token_path(os.environ))  # the server makes a new one
+    code, out, _ = caveat("verify", "--harness", "claude-code", "--json")
+    report = json.loads(out)
+    assert code == 1 and report["results"][0]["status"] == "drifted"
+    assert "fields headers" in " ".join(report["results"][0]["problems"])
+    caveat("install", "--harness", "claude-code", "--http")
+    assert caveat("verify", "--harness", "claude-code")[0] == 0
+
+
+def test_dry_run_makes_no_token_and_prints_none(home, caveat):
+    code, out, _ = caveat("install", "--harness", "claude-code", "--http", "--dry-run")
+    assert code == 0 and "Bearer <token made on install>" in out and "not written" in out
+    assert not os.path.exists(serve.token_path(os.environ))
+    assert not os.path.exists(os.path.join(home, ".claude"))
+    token = serve.ensure_token(os.environ)
+    code, out, _ = caveat("install", "--harness", "claude-code", "--http", "--dry-run")
+    assert token not in out and "Bearer <token>" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        (("--harness", "claude-code", "--port", "5000"), "--port goes with --http"),
+        (("--harness", "codex", "--http"), "codex takes no HTTP hooks"),
+        (("--harness", "claude-code", "--http", "--port", "70000"), "not a TCP port"),
+    ],
+)
+def test_refusals(args, why, home, caveat):
+    code, _, err = caveat("install", *args)
+    assert code == 1 and why in err
+    assert not os.path.exists(os.path.join(home, ".claude"))
+
+
+@pytest.mark.parametrize(
+    ("url", "mine"),
+    [
+        (f"http://127.0.0.1:{PORT}/hook/claude/Stop?messages=stop", True),
+        ("http://localhost:8080/hook/claude/PreToolUse", True),
+        ("http://127.0.0.1:8080/hook/codex/PreToolUse", False),
+        ("http://example.com:8080/hook/claude/PreToolUse", False),
+        ("http://127.0.0.1:8080/other/claude/PreToolUse", False),
+    ],
+)
+def test_http_ownership_by_url(url, mine):
+    assert base.owned({"type": "http", "url": url}, "claude") is mine
+
+
+def test_an_unreadable_local_file_does_not_block_the_other_form(project, caveat):
+    local = project / ".claude" / "settings.local.json"
+    write(local, '{\n  // mine\n  "model": "x"\n}\n')
+    code, out, _ = caveat("install", "--harness", "claude-code", "--project", str(project))
+    assert code == 0 and f"could not check {local}" in out
+    code, out, _ = caveat("uninstall", "--harness", "claude-code", "--project", str(project))
+    assert code == 0 and f"skipped {local}" in out and "removed" in out
+    assert read(local) == '{\n  // mine\n  "model": "x"\n}\n'

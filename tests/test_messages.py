@@ -94,6 +94,25 @@ def test_project_override(bundled, project):
     assert f"Full procedure: {override / 'sample.md'}" in text
 
 
+def test_plugin_copy_comes_between_project_override_and_bundled(bundled, project, tmp_path):
+    plugin = tmp_path / "plugin"
+    (plugin / "messages").mkdir(parents=True)
+    (plugin / "messages" / "sample.md").write_text("## Advisory\nPlugin says {thing}.\n")
+    env = {**os.environ, "CLAUDE_PLUGIN_ROOT": str(plugin)}
+    assert messages.render([finding()], env, str(project)).startswith("Plugin says eval.")
+    # a message the plugin does not carry comes from the package
+    (plugin / "messages" / "sample.md").unlink()
+    assert messages.render([finding()], env, str(project)).startswith("Found eval in a.py.")
+    # a relative plugin root is never resolved against the project's folder
+    (plugin / "messages" / "sample.md").write_text("## Advisory\nPlugin says {thing}.\n")
+    relative = {**os.environ, "CLAUDE_PLUGIN_ROOT": "plugin"}
+    assert messages.locate("sample", None, relative) == str(bundled / "sample.md")
+    override = project / ".caveat" / "messages"
+    override.mkdir(parents=True)
+    (override / "sample.md").write_text("## Advisory\nProject says {thing}.\n")
+    assert messages.render([finding()], env, str(project)).startswith("Project says eval.")
+
+
 def test_cap_drops_trailing_advisories_and_says_how_many():
     units = [(f"advice {i} " + "x" * 3000, f"/m{i}.md") for i in range(5)]
     text = messages.cap(units)

@@ -41,10 +41,11 @@ def bundled_dir() -> str:
     return os.path.join(os.path.dirname(os.path.dirname(_PACKAGE)), "messages")
 
 
-def locate(name: str, project_root: str | None = None) -> str:
+def locate(name: str, project_root: str | None = None, env: Mapping[str, str] | None = None) -> str:
     """The file for message ``name``: a project override in ``.caveat/messages/`` when
-    the project has one, else the bundled copy. An absolute path (a custom rule's own
-    file) is taken as it is."""
+    the project has one, else the copy in the Claude Code plugin caveat runs from
+    (``$CLAUDE_PLUGIN_ROOT/messages``, which carries its plugin-form skill index), else
+    the bundled copy. An absolute path (a custom rule's own file) is taken as it is."""
     if os.path.isabs(name):
         return name
     filename = name if name.endswith(".md") else name + ".md"
@@ -52,6 +53,11 @@ def locate(name: str, project_root: str | None = None) -> str:
         override = os.path.join(project_root, ".caveat", "messages", filename)
         if os.path.isfile(override):
             return override
+    plugin = env.get("CLAUDE_PLUGIN_ROOT", "") if env else ""
+    if plugin and os.path.isabs(plugin):
+        shipped = os.path.join(plugin, "messages", filename)
+        if os.path.isfile(shipped):
+            return shipped
     return os.path.join(bundled_dir(), filename)
 
 
@@ -154,7 +160,7 @@ def render(
     store = MessageStore(env)
     units: list[tuple[str, str]] = []  # (advisory text, its message path)
     for finding in findings:
-        path = locate(finding.message, project_root)
+        path = locate(finding.message, project_root, env)
         sections = store.sections(path)
         template = advisory(sections, finding.variant, after) if sections else ""
         if not template:

@@ -134,6 +134,6 @@ def findings(event: Event, ctx: Context) -> list[Finding]:
             )
     from caveat.messages import locate
 
-    if os.path.isfile(locate(SKILL_INDEX, root)):
+    if os.path.isfile(locate(SKILL_INDEX, root, env)):
         found.append(Finding(GUARD, SKILL_INDEX, {}, variant=WHOLE))
     return found

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Set up, then lint, type-check, lint the messages, check the skill index and run the
-# whole test suite.
+# Set up, then lint, type-check, lint the messages, check the skill index, run the unit
+# tests (arguments go to this pytest run), then the end-to-end lane (scripts/e2e.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -9,4 +9,5 @@ bash scripts/setup.sh
 .venv/bin/mypy
 .venv/bin/caveat messages check
 .venv/bin/caveat skill-index --check
-exec .venv/bin/python -m pytest "$@"
+.venv/bin/python -m pytest "$@"
+exec bash scripts/e2e.sh

@@ -1,0 +1,108 @@
+"""The lane's session objects: the runs, made once each, and the closing report.
+
+(No conftest.py here: the unit tests import helpers from tests/conftest.py as
+``conftest``, and a second conftest module of that name would shadow it.)
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from dataclasses import field
+
+import npm_clis
+import pytest
+from verdict import Case
+from verdict import Delivery
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RUN_CASE = os.path.join(HERE, "run_case.py")
+REPORT = os.path.join(npm_clis.CACHE, "report.md")
+
+
+def find_unshare() -> str:
+    """``unshare``, if ``unshare -n`` works here (root, or unprivileged user
+    namespaces); else the lane fails, saying why."""
+    path = shutil.which("unshare")
+    if path is None:
+        pytest.fail("the e2e lane needs unshare (util-linux) to isolate each run", pytrace=False)
+    done = subprocess.run([path, "-n", "true"], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        pytest.fail(
+            f"`unshare -n` fails ({done.stderr.strip()}): the e2e lane needs root or "
+            "unprivileged network namespaces",
+            pytrace=False,
+        )
+    return path
+
+
+def install_clis() -> str:
+    """The pinned CLIs' bin folder; without npm or the registry the lane fails."""
+    try:
+        return npm_clis.ensure()
+    except npm_clis.InstallError as exc:
+        pytest.fail(f"cannot install the pinned harness CLIs from npm: {exc}", pytrace=False)
+
+
+class Cases:
+    """Each (harness, disabled) run once per session, on first use."""
+
+    def __init__(self, unshare: str, clis: str, factory: pytest.TempPathFactory) -> None:
+        self.unshare = unshare
+        self.clis = clis
+        self.factory = factory
+        self.done: dict[tuple[str, bool], Case] = {}
+
+    def get(self, harness: str, disabled: bool = False) -> Case:
+        key = (harness, disabled)
+        if key not in self.done:
+            out = str(self.factory.mktemp(f"{harness}-{'disabled' if disabled else 'on'}"))
+            argv = [self.unshare, "-n", sys.executable, RUN_CASE, harness]
+            argv += ["--out", out, "--clis", self.clis] + (["--disable"] if disabled else [])
+            done = subprocess.run(argv, capture_output=True, text=True, timeout=300, check=False)
+            if done.returncode != 0:
+                pytest.fail(f"run_case {harness} failed:\n{done.stdout}{done.stderr}")
+            self.done[key] = Case.load(out)
+        return self.done[key]
+
+
+@dataclass
+class Report:
+    """What reached the model, per harness: the table the lane prints at the end."""
+
+    rows: dict[str, list[Delivery]] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    def markdown(self) -> str:
+        lines = [
+            "| harness | step | event, hook tool | file / command | where | msg | "
+            "text that reached the model |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for harness, rows in sorted(self.rows.items()):
+            for row in rows:
+                seen = row.seen if len(row.seen) <= 110 else row.seen[:70] + " … " + row.seen[-30:]
+                if row.procedure:
+                    seen += "⏎⏎" + row.procedure
+                cell = seen.replace("\n", "⏎").replace("|", "\\|")
+                lines.append(
+                    f"| {harness} | {row.step} | {row.event} | {row.subject} | {row.place} "
+                    f"| {row.message} | `` {cell} `` |"
+                )
+        runs = ", ".join(f"{h} {s:.1f} s" for h, s in sorted(self.seconds.items()))
+        return "\n".join(lines) + f"\n\nCLI run times: {runs}\n"
+
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        """Registered as a plugin by the ``report`` fixture: keep the table in
+        .cache/e2e/report.md and show it at the end of the run."""
+        if not self.rows:
+            return
+        text = self.markdown()
+        os.makedirs(os.path.dirname(REPORT), exist_ok=True)
+        with open(REPORT, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        terminalreporter.write_sep("-", f"what reached the model (also in {REPORT})")
+        terminalreporter.write_line(text)

@@ -1,0 +1,175 @@
+"""One end-to-end case: one harness CLI, one scripted session, inside a network
+namespace that has only loopback.
+
+Run by the tests as ``unshare -n <venv python> tests/e2e/run_case.py HARNESS --out DIR
+--clis DIR``; also by hand, to look at a case. In DIR it leaves ``requests.jsonl``
+(every request the model server got), ``stdout``/``stderr`` of the CLI,
+``hook_config.json`` (the registrations ``caveat install`` wrote), ``result.json``,
+and the case's HOME and project under ``case/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import json
+import os
+import shutil
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import time
+
+from clients import CLIENTS
+from clients import Client
+from scenario import make_project
+from scenario import pip_shim
+from servers.base import Family
+from servers.base import ScriptedServer
+
+# ioctl numbers and flags from <linux/sockios.h> and <net/if.h>.
+_SIOCGIFFLAGS = 0x8913
+_SIOCSIFFLAGS = 0x8914
+_IFF_UP = 0x1
+
+
+def _loopback_up() -> None:
+    """A new network namespace starts with ``lo`` down: bring it up with iproute2,
+    or with the ioctl iproute2 would make."""
+    ip = shutil.which("ip")
+    if ip and subprocess.run([ip, "link", "set", "lo", "up"], check=False).returncode == 0:
+        return
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        request = struct.pack("16sH", b"lo", 0)
+        flags = struct.unpack("16sH", fcntl.ioctl(sock, _SIOCGIFFLAGS, request))[1]
+        fcntl.ioctl(sock, _SIOCSIFFLAGS, struct.pack("16sH", b"lo", flags | _IFF_UP))
+
+
+def _only_loopback() -> None:
+    """Refuse to run anywhere but a fresh namespace: a client must have no route out."""
+    # if_nameindex asks the kernel about this namespace (/sys/class/net shows the
+    # namespace sysfs was mounted in).
+    interfaces = sorted(name for _, name in socket.if_nameindex())
+    if interfaces != ["lo"]:
+        sys.exit(f"run_case: not in an isolated network namespace (interfaces: {interfaces})")
+
+
+def family_of(client: Client) -> Family:
+    """The server module of the client's API family."""
+    module: Family = __import__(f"servers.{client.family}", fromlist=["_"])
+    return module
+
+
+def _base_env(home: str, clis: str) -> dict[str, str]:
+    """A clean environment: nothing of the caller's (no CAVEAT_*, no real keys)."""
+    node = os.path.dirname(shutil.which("node") or "/usr/bin/node")
+    path = [os.path.join(home, "bin"), clis, node, "/usr/local/bin", "/usr/bin", "/bin"]
+    return {
+        "HOME": home,
+        "PATH": os.pathsep.join(path),
+        "LANG": "C.UTF-8",
+        "TERM": "dumb",
+        "NO_COLOR": "1",
+        "SHELL": shutil.which("bash") or "/bin/sh",
+        "TMPDIR": os.path.join(home, "tmp"),
+        "USER": "e2e",
+    }
+
+
+def _install(client: Client, project: str, env: dict[str, str], out: str) -> None:
+    caveat = os.path.join(os.path.dirname(sys.executable), "caveat")
+    argv = [caveat, "install", "--harness", client.harness, "--project", project]
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+    with open(os.path.join(out, "install.log"), "w", encoding="utf-8") as fh:
+        fh.write(done.stdout + done.stderr)
+    if done.returncode != 0:
+        sys.exit(f"run_case: caveat install failed ({done.returncode}):\n{done.stderr}")
+    shutil.copyfile(os.path.join(project, client.hook_file), os.path.join(out, "hook_config.json"))
+
+
+def _run_cli(
+    argv: list[str], cwd: str, env: dict[str, str], timeout: float
+) -> tuple[int, bytes, bytes, bool]:
+    """Run the CLI in a process group of its own, so that on a timeout its helpers
+    (node workers, shells, hooks) are stopped with it."""
+    child = subprocess.Popen(
+        argv,
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        stdout, stderr = child.communicate(timeout=timeout)
+        return child.returncode, stdout, stderr, False
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        stdout, stderr = child.communicate()
+        return -1, stdout, stderr, True
+
+
+def run(harness: str, out: str, clis: str, disable: bool, timeout: float) -> int:
+    client = CLIENTS[harness]
+    _loopback_up()
+    _only_loopback()
+    root = os.path.join(out, "case")
+    home, project = os.path.join(root, "home"), os.path.join(root, "project")
+    os.makedirs(os.path.join(home, "tmp"), exist_ok=True)
+    make_project(project)
+    pip_shim(home)
+    env = _base_env(home, clis)
+    _install(client, project, env, out)
+
+    log = os.path.join(out, "requests.jsonl")
+    with ScriptedServer(family_of(client), client.turns(project), log) as server:
+        client.settings(home, project, server.port)
+        env.update(client.env(home, server.port))
+        if disable:
+            env["CAVEAT_DISABLE"] = "1"
+        argv = client.argv(os.path.join(clis, client.binary), project)
+        started = time.monotonic()
+        code, stdout, stderr, timed_out = _run_cli(argv, project, env, timeout)
+        seconds = time.monotonic() - started
+    for name, data in (("stdout", stdout), ("stderr", stderr)):
+        with open(os.path.join(out, name), "wb") as fh:
+            fh.write(data)
+    result = {
+        "harness": harness,
+        "returncode": code,
+        "timed_out": timed_out,
+        "seconds": round(seconds, 2),
+        "port": server.port,
+        "home": home,
+        "project": project,
+        "argv": argv,
+        "disabled": disable,
+    }
+    with open(os.path.join(out, "result.json"), "w", encoding="utf-8") as fh:
+        json.dump(result, fh, indent=2)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("harness", choices=sorted(CLIENTS))
+    parser.add_argument("--out", required=True, help="folder for the records (created)")
+    parser.add_argument("--clis", required=True, help="node_modules/.bin of the pinned CLIs")
+    parser.add_argument("--disable", action="store_true", help="run with CAVEAT_DISABLE=1")
+    parser.add_argument("--timeout", type=float, default=120.0)
+    args = parser.parse_args(argv)
+    os.makedirs(args.out, exist_ok=True)
+    return run(
+        args.harness,
+        os.path.abspath(args.out),
+        os.path.abspath(args.clis),
+        args.disable,
+        args.timeout,
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

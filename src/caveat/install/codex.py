@@ -53,5 +53,9 @@ HARNESS = Harness(
     ),
     _handler,
     why="pre-tool context reaches the model; post-tool only for the context-size advice",
-    notes=("Codex runs a new or changed hook only after it is trusted: review it in /hooks.",),
+    notes=(
+        "Codex runs a new or changed hook only after it is trusted: review it in /hooks.",
+        "A project's .codex/hooks.json is read only when Codex trusts the project "
+        '(trust_level = "trusted" for it under [projects] in ~/.codex/config.toml).',
+    ),
 )

@@ -135,6 +135,10 @@ def classify(argv: list[str]) -> tuple[str, str, str, list[str]] | None:
     if code is None:
         return None
     packages = [w for w in words[used:] if not _local(w)]
+    fields = _get(spec, "fields", {}).get(" ".join(words[:used]))
+    if fields is not None:  # KEY=VALUE arguments: keep the dependency keys, by name
+        keys = [p.partition("=")[0] for p in packages if p.startswith(fields)]
+        packages = [k.partition(".")[2] or k.partition("[")[2].rstrip("]") for k in keys]
     cls, _, verb = code.partition(":")
     for flag in flags:
         override = _get(spec, "flags", {}).get(flag)

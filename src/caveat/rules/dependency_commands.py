@@ -60,6 +60,18 @@ _NPM_INSTALL = (
     "isntall",
 )
 
+_NPM_FIELDS = tuple(
+    f"{field}{sep}"
+    for field in (
+        "dependencies",
+        "devDependencies",
+        "optionalDependencies",
+        "peerDependencies",
+        "overrides",
+    )
+    for sep in (".", "[")
+)
+
 TOOLS = {
     "npm": {
         "eco": "npm",
@@ -71,6 +83,14 @@ TOOLS = {
             **dict.fromkeys(
                 ("ci", "clean-install", "ic", "install-clean", "isntall-clean"), "SYNC"
             ),
+            "pkg set": "DECLARE?:add",
+            "pkg delete": "DECLARE?:remove",
+        },
+        # `npm pkg set/delete KEY[=VALUE]` edits package.json by key: only keys under a
+        # dependency field count (`npm pkg set name=x` is silent).
+        "fields": {
+            "pkg set": _NPM_FIELDS,
+            "pkg delete": _NPM_FIELDS,
         },
         "values": frozenset(
             {

@@ -48,23 +48,26 @@ def install_clis() -> str:
 
 
 class Cases:
-    """Each (harness, disabled) run once per session, on first use."""
+    """Each (harness, run_case.py flags) run once per session, on first use:
+    ``--disable`` (CAVEAT_DISABLE=1), ``--http`` (Claude Code with HTTP hooks to
+    caveat serve), ``--http --wrong-token``."""
 
     def __init__(self, unshare: str, clis: str, factory: pytest.TempPathFactory) -> None:
         self.unshare = unshare
         self.clis = clis
         self.factory = factory
-        self.done: dict[tuple[str, bool], Case] = {}
+        self.done: dict[tuple[str, ...], Case] = {}
 
-    def get(self, harness: str, disabled: bool = False) -> Case:
-        key = (harness, disabled)
+    def get(self, harness: str, *flags: str) -> Case:
+        key = (harness, *flags)
         if key not in self.done:
-            out = str(self.factory.mktemp(f"{harness}-{'disabled' if disabled else 'on'}"))
-            argv = [self.unshare, "-n", sys.executable, RUN_CASE, harness]
-            argv += ["--out", out, "--clis", self.clis] + (["--disable"] if disabled else [])
+            words = [f.lstrip("-") for f in flags] or ["on"]
+            out = str(self.factory.mktemp("-".join([harness, *words])))
+            argv = [self.unshare, "-n", sys.executable, RUN_CASE, harness, *flags]
+            argv += ["--out", out, "--clis", self.clis]
             done = subprocess.run(argv, capture_output=True, text=True, timeout=300, check=False)
             if done.returncode != 0:
-                pytest.fail(f"run_case {harness} failed:\n{done.stdout}{done.stderr}")
+                pytest.fail(f"run_case {' '.join(key)} failed:\n{done.stdout}{done.stderr}")
             self.done[key] = Case.load(out)
         return self.done[key]
 
@@ -96,7 +99,7 @@ class Report:
         return "\n".join(lines) + f"\n\nCLI run times: {runs}\n"
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
-        """Registered as a plugin by the ``report`` fixture: keep the table in
+        """Registered as a plugin by ``shared_report``: keep the table in
         .cache/e2e/report.md and show it at the end of the run."""
         if not self.rows:
             return
@@ -106,3 +109,13 @@ class Report:
             fh.write(text)
         terminalreporter.write_sep("-", f"what reached the model (also in {REPORT})")
         terminalreporter.write_line(text)
+
+
+_REPORT = Report()
+
+
+def shared_report(config: pytest.Config) -> Report:
+    """The one report every test module of the lane adds its rows to."""
+    if not config.pluginmanager.is_registered(_REPORT):
+        config.pluginmanager.register(_REPORT, "caveat-e2e-report")
+    return _REPORT

@@ -5,7 +5,9 @@ Run by the tests as ``unshare -n <venv python> tests/e2e/run_case.py HARNESS --o
 --clis DIR``; also by hand, to look at a case. In DIR it leaves ``requests.jsonl``
 (every request the model server got), ``stdout``/``stderr`` of the CLI,
 ``hook_config.json`` (the registrations ``caveat install`` wrote), ``result.json``,
-and the case's HOME and project under ``case/``.
+and the case's HOME and project under ``case/``. With ``--http`` (Claude Code only),
+caveat is registered as HTTP hooks to a ``caveat serve`` started here first
+(http_serve.py), which adds ``serve.stderr`` and ``claude-debug.txt``.
 """
 
 from __future__ import annotations
@@ -21,9 +23,13 @@ import struct
 import subprocess
 import sys
 import time
+from contextlib import nullcontext
 
 from clients import CLIENTS
 from clients import Client
+from http_serve import DEBUG_LOG
+from http_serve import LOCAL_FILE
+from http_serve import Serve
 from scenario import make_project
 from scenario import pip_shim
 from servers.base import Family
@@ -78,15 +84,21 @@ def _base_env(home: str, clis: str) -> dict[str, str]:
     }
 
 
-def _install(client: Client, project: str, env: dict[str, str], out: str) -> None:
-    caveat = os.path.join(os.path.dirname(sys.executable), "caveat")
-    argv = [caveat, "install", "--harness", client.harness, "--project", project]
+CAVEAT = os.path.join(os.path.dirname(sys.executable), "caveat")
+
+
+def _install(
+    client: Client, project: str, env: dict[str, str], out: str, serve: Serve | None
+) -> None:
+    argv = [CAVEAT, "install", "--harness", client.harness, "--project", project]
+    argv += serve.install_flags() if serve else []
     done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
     with open(os.path.join(out, "install.log"), "w", encoding="utf-8") as fh:
         fh.write(done.stdout + done.stderr)
     if done.returncode != 0:
         sys.exit(f"run_case: caveat install failed ({done.returncode}):\n{done.stderr}")
-    shutil.copyfile(os.path.join(project, client.hook_file), os.path.join(out, "hook_config.json"))
+    hook_file = LOCAL_FILE if serve else client.hook_file
+    shutil.copyfile(os.path.join(project, hook_file), os.path.join(out, "hook_config.json"))
 
 
 def _run_cli(
@@ -112,7 +124,7 @@ def _run_cli(
         return -1, stdout, stderr, True
 
 
-def run(harness: str, out: str, clis: str, disable: bool, timeout: float) -> int:
+def run(harness: str, out: str, clis: str, opts: argparse.Namespace) -> int:
     client = CLIENTS[harness]
     _loopback_up()
     _only_loopback()
@@ -122,17 +134,23 @@ def run(harness: str, out: str, clis: str, disable: bool, timeout: float) -> int
     make_project(project)
     pip_shim(home)
     env = _base_env(home, clis)
-    _install(client, project, env, out)
 
     log = os.path.join(out, "requests.jsonl")
-    with ScriptedServer(family_of(client), client.turns(project), log) as server:
+    serving = Serve(CAVEAT, env, out, opts.wrong_token) if opts.http else None
+    with (
+        serving or nullcontext(),
+        ScriptedServer(family_of(client), client.turns(project), log) as server,
+    ):
+        _install(client, project, env, out, serving)
         client.settings(home, project, server.port)
         env.update(client.env(home, server.port))
-        if disable:
+        if opts.disable:
             env["CAVEAT_DISABLE"] = "1"
         argv = client.argv(os.path.join(clis, client.binary), project)
+        if serving:
+            argv += ["--debug-file", os.path.join(out, DEBUG_LOG)]
         started = time.monotonic()
-        code, stdout, stderr, timed_out = _run_cli(argv, project, env, timeout)
+        code, stdout, stderr, timed_out = _run_cli(argv, project, env, opts.timeout)
         seconds = time.monotonic() - started
     for name, data in (("stdout", stdout), ("stderr", stderr)):
         with open(os.path.join(out, name), "wb") as fh:
@@ -146,8 +164,14 @@ def run(harness: str, out: str, clis: str, disable: bool, timeout: float) -> int
         "home": home,
         "project": project,
         "argv": argv,
-        "disabled": disable,
+        "disabled": opts.disable,
     }
+    if serving:
+        result["serve"] = {
+            "port": serving.port,
+            "returncode": serving.returncode,
+            "wrong_token": opts.wrong_token,
+        }
     with open(os.path.join(out, "result.json"), "w", encoding="utf-8") as fh:
         json.dump(result, fh, indent=2)
     return 0
@@ -159,16 +183,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", required=True, help="folder for the records (created)")
     parser.add_argument("--clis", required=True, help="node_modules/.bin of the pinned CLIs")
     parser.add_argument("--disable", action="store_true", help="run with CAVEAT_DISABLE=1")
+    parser.add_argument("--http", action="store_true", help="HTTP hooks to caveat serve")
+    parser.add_argument("--wrong-token", action="store_true", help="with --http: serve refuses")
     parser.add_argument("--timeout", type=float, default=120.0)
     args = parser.parse_args(argv)
+    if args.http and args.harness != "claude-code":
+        parser.error("--http: only claude-code has HTTP hooks")
+    if args.wrong_token and not args.http:
+        parser.error("--wrong-token needs --http")
     os.makedirs(args.out, exist_ok=True)
-    return run(
-        args.harness,
-        os.path.abspath(args.out),
-        os.path.abspath(args.clis),
-        args.disable,
-        args.timeout,
-    )
+    return run(args.harness, os.path.abspath(args.out), os.path.abspath(args.clis), args)
 
 
 if __name__ == "__main__":

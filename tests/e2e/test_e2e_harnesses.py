@@ -23,6 +23,7 @@ from lane import Cases
 from lane import Report
 from lane import find_unshare
 from lane import install_clis
+from lane import shared_report
 from run_case import family_of
 from scenario import MANIFEST
 from scenario import PACKAGE_BEFORE
@@ -42,9 +43,7 @@ def cases(tmp_path_factory: pytest.TempPathFactory) -> Cases:
 
 @pytest.fixture(scope="session")
 def report(request: pytest.FixtureRequest) -> Report:
-    collected = Report()
-    request.config.pluginmanager.register(collected, "caveat-e2e-report")
-    return collected
+    return shared_report(request.config)
 
 
 @pytest.mark.parametrize("harness", HARNESSES)
@@ -64,7 +63,7 @@ def test_nothing_reaches_the_model_when_disabled(
     harness: str, cases: Cases, tmp_path: Path
 ) -> None:
     client = CLIENTS[harness]
-    case = cases.get(harness, disabled=True)
+    case = cases.get(harness, "--disable")
     assert client_errors(client, case) == []
     no_caveat_text(family_of(client), case)
     wanted = expected(client, case.config, str(tmp_path))

@@ -113,32 +113,37 @@ def _seen(rendered: str, advisory: str, channel: Channel) -> str:
     return text[: text.find(line) + len(line)]
 
 
-def deliveries(
-    client: Client, family: Family, case: Case, wanted: list[Expected]
-) -> list[Delivery]:
-    """Check every expected delivery and return them; AssertionError names the first
-    that is missing, misplaced, mistimed, repeated, or reworded."""
-    conversations = case.conversations(family)
-    assert conversations, "the model server got no agent-loop request"
-    final = conversations[-1]
-    steps = {step.id: step for step in client.steps}
-    calls = {step.id: _call_index(final, step.marker) for step in client.steps}
-    order = [calls[step.id] for step in client.steps]
-    rows: list[Delivery] = []
-
-    start = wanted[0]
+def _start(
+    client: Client, conversations: list[list[Segment]], start: Expected, first_call: int
+) -> Delivery:
+    """The session-start context: once, on the client's channel, before the first call."""
     assert start.context.startswith(START_HEADING), "caveat wrote no session-start context"
     channel = client.start_channel
     rendered = channel.render(start.context)
     hit = _only(conversations, channel.escape(START_HEADING), "session-start context")
     assert hit.place == channel.place, f"session-start context in {hit.place}, not {channel.place}"
     assert channel.holds(hit.text, rendered), "session-start context differs from caveat's"
-    assert hit.message < order[0], "session-start context arrived after the first tool call"
+    assert hit.message < first_call, "session-start context arrived after the first tool call"
     assert any(channel.holds(s.text, rendered) for s in conversations[0]), (
         "session-start context missing from the first request"
     )
     seen = _seen(rendered, START_HEADING, channel)
-    rows.append(Delivery("start", "SessionStart", "", hit.place, hit.message, seen, ""))
+    return Delivery("start", "SessionStart", "", hit.place, hit.message, seen, "")
+
+
+def deliveries(
+    client: Client, family: Family, case: Case, wanted: list[Expected], start: bool = True
+) -> list[Delivery]:
+    """Check every expected delivery and return them; AssertionError names the first
+    that is missing, misplaced, mistimed, repeated, or reworded. ``start=False``
+    leaves the session-start context out (checks the steps only)."""
+    conversations = case.conversations(family)
+    assert conversations, "the model server got no agent-loop request"
+    final = conversations[-1]
+    steps = {step.id: step for step in client.steps}
+    calls = {step.id: _call_index(final, step.marker) for step in client.steps}
+    order = [calls[step.id] for step in client.steps]
+    rows = [_start(client, conversations, wanted[0], order[0])] if start else []
 
     for index, expect in enumerate(wanted[1:]):
         step = steps[expect.step]

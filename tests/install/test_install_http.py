@@ -44,10 +44,16 @@ def test_user_install(home, caveat):
         f"http://127.0.0.1:{PORT}/hook/claude/PreToolUse?messages=pretooluse-dependency-guard,"
     )
     assert handler["headers"] == {"Authorization": f"Bearer {token}"}
+    stop = registered["Stop"][0]["hooks"][0]
+    assert stop["url"] == f"http://127.0.0.1:{PORT}/hook/claude/Stop?messages=stop"
+    # Claude Code runs no HTTP hook on SessionStart: that one stays a command
     start = registered["SessionStart"][0]["hooks"][0]
-    assert start["url"] == (
-        f"http://127.0.0.1:{PORT}/hook/claude/SessionStart?messages=sessionstart,postcompact,custom"
-    )
+    assert start["type"] == "command" and start["args"][-4:] == [
+        "SessionStart",
+        "sessionstart",
+        "postcompact",
+        "custom",
+    ]
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600  # a new file holding the token
     code, out, _ = caveat("verify", "--harness", "claude-code")
     assert code == 0 and "installed" in out
@@ -59,7 +65,9 @@ def test_user_install(home, caveat):
 def test_port(home, caveat):
     caveat("install", "--harness", "claude-code", "--http", "--port", "5099")
     path = os.path.join(home, ".claude", "settings.json")
-    assert all(h["url"].startswith("http://127.0.0.1:5099/hook/claude/") for h in handlers(path))
+    posted = [h for h in handlers(path) if h["type"] == "http"]
+    assert len(posted) == 5
+    assert all(h["url"].startswith("http://127.0.0.1:5099/hook/claude/") for h in posted)
     assert caveat("verify", "--harness", "claude-code")[0] == 0  # the port the file names
 
 
@@ -70,7 +78,7 @@ def test_switching_forms_replaces_never_duplicates(home, caveat):
     caveat("install", "--harness", "claude-code")
     caveat("install", "--harness", "claude-code", "--http")
     found = [h for h in handlers(path) if base.owned(h, "claude")]
-    assert len(found) == 6 and {h["type"] for h in found} == {"http"}
+    assert len(found) == 6 and [h["type"] for h in found].count("http") == 5
     assert hooks(path)["PreToolUse"][0] == mine
     caveat("install", "--harness", "claude-code")
     found = [h for h in handlers(path) if base.owned(h, "claude")]
@@ -94,7 +102,7 @@ def test_project_install_goes_to_the_local_settings(repo, caveat):
     code, out, _ = caveat("install", "--harness", "claude-code", "--project", str(repo), "--http")
     assert code == 0 and str(local) in out and f"other registrations from {shared}" in out
     assert not shared.exists()  # caveat created it, and nothing else is in it
-    assert {h["type"] for h in handlers(local)} == {"http"}
+    assert sorted(h["type"] for h in handlers(local)) == ["command"] + ["http"] * 5
     assert stat.S_IMODE(os.stat(local).st_mode) == 0o600
     assert "/.claude/settings.local.json\n" in read(repo / ".git" / "info" / "exclude")
     code, out, _ = caveat("verify", "--harness", "claude-code", "--project", str(repo))

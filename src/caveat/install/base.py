@@ -89,8 +89,9 @@ class Harness:
     """How caveat registers with one harness."""
 
     __slots__ = (
-        "contract", "entries", "handler", "http_handler", "layout", "local_file", "name",
-        "notes", "private", "project_file", "reads_claude", "user_file", "why",
+        "command_events", "contract", "entries", "handler", "http_handler", "layout",
+        "local_file", "name", "notes", "private", "project_file", "reads_claude",
+        "user_file", "why",
     )  # fmt: skip
 
     def __init__(
@@ -109,6 +110,7 @@ class Harness:
         private: bool = False,
         http_handler: Callable[[Endpoint, Entry], Json] | None = None,
         local_file: str | None = None,
+        command_events: frozenset[str] = frozenset(),
     ) -> None:
         if layout is None:
             from caveat.install.layout import GROUPED
@@ -131,6 +133,9 @@ class Harness:
         # them, uncommitted because the settings then hold the server's token.
         self.http_handler = http_handler
         self.local_file = local_file
+        # Events the harness runs no HTTP hook for: these stay in command form even in
+        # an HTTP install.
+        self.command_events = command_events
 
     def path(self, env: Mapping[str, str], project: str | None, http: bool = False) -> str:
         if project is None:
@@ -160,7 +165,9 @@ class Harness:
 
         out = []
         for entry in self.entries:
-            if isinstance(target, Endpoint):
+            if isinstance(target, Endpoint) and entry.vendor_event in self.command_events:
+                handler = self.handler(target.runtime(), entry)
+            elif isinstance(target, Endpoint):
                 if self.http_handler is None:
                     raise InstallError(f"{self.name} takes no HTTP hooks")
                 handler = self.http_handler(target, entry)

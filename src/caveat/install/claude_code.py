@@ -81,4 +81,7 @@ HARNESS = Harness(
     why="pre-tool context reaches the model; post-tool only for the context-size advice",
     http_handler=_http_handler,
     local_file=os.path.join(".claude", "settings.local.json"),
+    # Claude Code skips HTTP hooks on SessionStart (and Setup) without a word, so the
+    # session-start context keeps its command registration in an HTTP install.
+    command_events=frozenset({"SessionStart"}),
 )

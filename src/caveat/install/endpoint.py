@@ -14,6 +14,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from caveat.install.command import Runtime
+
 HOST = "127.0.0.1"
 # What a dry run shows when no token exists yet (it must not create one).
 PLACEHOLDER = "<token made on install>"
@@ -44,6 +46,13 @@ class Endpoint:
         except (OSError, ValueError):
             token = ""
         return cls(chosen, token if len(token) >= 32 else PLACEHOLDER)
+
+    def runtime(self) -> Runtime:
+        """The interpreter for the events a harness will not post (resolved on use, so
+        that an HTTP install of a harness without such events never needs it)."""
+        from caveat.install.command import Runtime
+
+        return Runtime.resolve()
 
     def url(self, contract: str, event: str, messages: tuple[str, ...]) -> str:
         query = f"?messages={','.join(messages)}" if messages else ""

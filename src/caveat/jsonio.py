@@ -66,12 +66,17 @@ def loads(text: str) -> object:
 
 
 quote: Callable[[str], str] = _json.encode_basestring
+# Non-ASCII escaped: text from a payload can hold lone surrogates (``"\ud800"`` in the
+# JSON the harness sent), which have no UTF-8 form; escaped, they are written and read
+# back unchanged.
+_quote_ascii: Callable[[str], str] = _json.encode_basestring_ascii
 
 
 def dumps(value: object) -> str:
-    """Compact JSON for the few shapes caveat writes: dict, list, str, bool, int, None."""
+    """Compact ASCII JSON for the few shapes caveat writes (state files, caches): dict,
+    list, str, bool, int, None."""
     if isinstance(value, str):
-        return quote(value)
+        return _quote_ascii(value)
     if value is True:
         return "true"
     if value is False:
@@ -81,7 +86,7 @@ def dumps(value: object) -> str:
     if isinstance(value, int):
         return str(int(value))
     if isinstance(value, dict):
-        return "{" + ",".join(quote(str(k)) + ":" + dumps(v) for k, v in value.items()) + "}"
+        return "{" + ",".join(_quote_ascii(str(k)) + ":" + dumps(v) for k, v in value.items()) + "}"
     if isinstance(value, (list, tuple)):
         return "[" + ",".join(dumps(v) for v in value) + "]"
     raise TypeError(f"cannot encode {type(value).__name__}")

@@ -283,7 +283,8 @@ def committed_text(ctx: Context, path: str) -> str:
             check=False,
             stdin=subprocess.DEVNULL,
         )
-    except (OSError, subprocess.SubprocessError):
+    except (OSError, ValueError, subprocess.SubprocessError):
+        # ValueError: a path no argv can carry (a NUL, a lone surrogate from the payload)
         return ""
     if done.returncode != 0 or len(done.stdout) > READ_LIMIT:
         return ""

@@ -22,19 +22,23 @@ _PROBE = 2048
 
 
 def tracked_files(root: str) -> list[str]:
-    """'/'-separated paths of the regular files in the index (stage 0)."""
+    """'/'-separated paths of the regular files in the index (stage 0).
+
+    Listed by ``git ls-files`` through GitPython's command wrapper: GitPython's own
+    index reader is pure Python and took 2 s for 100,000 files, the whole of the
+    guard's budget, so a large repository never got a verdict (and paid the 2 s on
+    every new HEAD); git's takes under 0.1 s. fsmonitor is turned off, so that a
+    repository's configuration cannot run a command here."""
     import git
 
-    repo = git.Repo(root)
-    try:
-        entries = repo.index.entries
-        return sorted(
-            str(path)
-            for (path, stage), entry in entries.items()
-            if stage == 0 and (entry.mode & 0o170000) == 0o100000
-        )
-    finally:
-        repo.close()
+    listing = git.Git(root)(c="core.fsmonitor=false").ls_files("-z", "--stage")
+    paths = []
+    for record in listing.split("\0"):
+        meta, _, path = record.partition("\t")  # "<mode> <object> <stage>\t<path>"
+        fields = meta.split(" ")
+        if path and len(fields) == 3 and fields[2] == "0" and fields[0].startswith("100"):
+            paths.append(path)  # a regular file (100644, 100755) at stage 0
+    return sorted(paths)
 
 
 def spread(items: list[str], count: int) -> list[str]:

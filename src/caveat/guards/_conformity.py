@@ -4,8 +4,11 @@ Imported only when ``caveat.guards.conformity`` has found a write inside an agen
 configuration scope. Each check is a row ``(id, kinds, budget_s, blocking, function)``:
 it runs on files of those kinds (``caveat.rules.conformity``), on the text the file
 will have after the write, and returns ``(problem, fix)`` pairs. A check that raises,
-or that takes longer than its own budget, is skipped and logged; the others still
-report. Ids are stable: they appear in findings and in the repetition keys.
+or that runs past its own budget, is skipped and logged; the others still report.
+The budget is enforced with a real-time timer where the platform has one (as the
+chain does for whole guards, whose timer it nests inside), so a check stuck on a huge
+file is stopped at its budget rather than measured after the fact. Ids are stable:
+they appear in findings and in the repetition keys.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import os
 import sys
 import time
 
+from caveat import chain
 from caveat.event import DELETE
 from caveat.event import Finding
 from caveat.guards import _conformity_docs as docs
@@ -25,13 +29,17 @@ from caveat.rules import conformity as rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import signal as _signal
     from collections.abc import Callable
     from collections.abc import Mapping
+    from types import FrameType
 
     from caveat.event import FileEdit
     from caveat.guards.base import Context
 
     Check = tuple[str, frozenset[str], float, bool, Callable[["Doc"], list[tuple[str, str]]]]
+else:
+    import _signal  # the C module: ``signal`` itself would import enum
 
 GUARD = "conformity"
 MESSAGE = "pretooluse-conformity"
@@ -90,7 +98,7 @@ FRAGMENT_CHECKS = frozenset({"config-secret"})
 class Doc:
     """One file as it will be after the write, with its parses cached."""
 
-    __slots__ = ("_json", "_toml", "before", "exact", "kind", "path", "root", "text")
+    __slots__ = ("_front", "_json", "_toml", "before", "exact", "kind", "path", "root", "text")
 
     def __init__(
         self, path: str, kind: str, text: str, before: str, exact: bool, root: str = ""
@@ -103,6 +111,7 @@ class Doc:
         self.exact = exact
         self._json: tuple[object, str] | None = None
         self._toml: tuple[object, str] | None = None
+        self._front: tuple[str, dict[str, object] | None, list[tuple[int, str]]] | None = None
 
     def json(self) -> tuple[object, str]:
         """(value, "") or (None, what is wrong and where)."""
@@ -127,6 +136,20 @@ class Doc:
             except (tomllib.TOMLDecodeError, RecursionError) as exc:
                 self._toml = (None, str(exc) or type(exc).__name__)
         return self._toml
+
+    def front_matter(self) -> tuple[str, dict[str, object] | None, list[tuple[int, str]]]:
+        """``(status, data, errors)`` of the YAML front matter, read once for the three
+        or four checks that look at it; status is "ok", "none" or "unclosed"."""
+        if self._front is None:
+            from caveat.guards import _conformity_yaml as yaml
+
+            lines, status = yaml.split(self.text)
+            if lines is None:
+                self._front = (status, None, [])
+            else:
+                data, errors = yaml.read(lines)
+                self._front = (status, data, errors)
+        return self._front
 
 
 def _json_error(text: str) -> str:
@@ -193,6 +216,60 @@ def display(ctx: Context, path: str) -> str:
     return path.replace(os.sep, "/")
 
 
+# Benchmarks turn this off to time what a check costs, not where its budget cuts it.
+ENFORCE_BUDGETS = True
+
+
+class Overrun(chain.Overrun):
+    """Raised inside a check when its budget runs out. A kind of the chain's Overrun
+    (a BaseException): should one slip out at the edge of the timer, the chain skips
+    the whole guard rather than the hook failing open."""
+
+
+def _on_alarm(signum: int, frame: FrameType | None) -> None:
+    raise Overrun
+
+
+class _Timer:
+    """A real-time timer of ``seconds`` around one check, nested in the guard's own.
+
+    The guard's timer (``caveat.chain``) is saved and re-armed with what was left of
+    it; when that ends first, the check gets only that much, and the guard's handler
+    fires right after the check is stopped. Where there is no ``setitimer`` or this is
+    not the main thread, nothing is armed and the budget is only measured."""
+
+    __slots__ = ("_armed", "_outer", "_previous", "_started", "seconds")
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._armed = False
+        self._outer = 0.0
+        self._started = 0.0
+        self._previous: _signal._HANDLER = None
+
+    def __enter__(self) -> None:
+        if not ENFORCE_BUDGETS or not hasattr(_signal, "setitimer"):
+            return
+        try:
+            self._previous = _signal.signal(_signal.SIGALRM, _on_alarm)
+        except ValueError:  # not the main thread
+            return
+        self._started = time.perf_counter()
+        self._outer = _signal.setitimer(_signal.ITIMER_REAL, self.seconds)[0]
+        if 0 < self._outer < self.seconds:
+            _signal.setitimer(_signal.ITIMER_REAL, self._outer)
+        self._armed = True
+
+    def __exit__(self, *exc: object) -> None:
+        if not self._armed:
+            return
+        _signal.setitimer(_signal.ITIMER_REAL, 0)
+        _signal.signal(_signal.SIGALRM, self._previous)
+        if self._outer > 0:
+            left = self._outer - (time.perf_counter() - self._started)
+            _signal.setitimer(_signal.ITIMER_REAL, max(left, 1e-6))
+
+
 def run_checks(doc: Doc) -> list[tuple[str, bool, str, str]]:
     """``(check id, blocking, problem, fix)`` of each check that applies and speaks."""
     out = []
@@ -201,12 +278,15 @@ def run_checks(doc: Doc) -> list[tuple[str, bool, str, str]]:
             continue
         started = time.perf_counter()
         try:
-            issues = function(doc)
+            with _Timer(budget):
+                issues = function(doc)
+        except Overrun:
+            issues = None
         except Exception as exc:
             log(f"conformity check {check_id} failed ({type(exc).__name__}: {exc}); skipped")
             continue
         elapsed = time.perf_counter() - started
-        if elapsed > budget:
+        if issues is None or (ENFORCE_BUDGETS and elapsed > budget):
             log(f"conformity check {check_id} took {elapsed:.3f} s (budget {budget:g} s); skipped")
             continue
         if issues:

@@ -12,7 +12,6 @@ pairs.
 
 from __future__ import annotations
 
-from caveat.guards import _conformity_yaml as yaml
 from caveat.rules import conformity as rules
 
 TYPE_CHECKING = False
@@ -26,7 +25,7 @@ _FENCE = "wrap the front matter in '---' lines at the very top of the file"
 
 def _front_matter(doc: Doc, required: bool) -> tuple[dict[str, object] | None, Issues]:
     """The parsed front matter, or None with the issue that stops the reading."""
-    lines, status = yaml.split(doc.text)
+    status, data, errors = doc.front_matter()
     if status == "unclosed":
         return None, [
             (
@@ -34,13 +33,12 @@ def _front_matter(doc: Doc, required: bool) -> tuple[dict[str, object] | None, I
                 "add a closing '---' line after the last key",
             )
         ]
-    if lines is None:
+    if data is None:
         if required:
             return None, [
                 ("there is no YAML front matter (the file must start with a '---' line)", _FENCE)
             ]
         return None, []
-    data, errors = yaml.read(lines)
     if errors:
         line, message = errors[0]
         more = f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""

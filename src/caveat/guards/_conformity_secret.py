@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from caveat.rules import conformity as rules
 from caveat.sanitize import _ASSIGNED_SOURCE
+from caveat.sanitize import _PREFIXES
 from caveat.sanitize import _SCHEMED_SOURCE
 from caveat.sanitize import _SECRET_SOURCE
 from caveat.sanitize import _suspicious
@@ -26,6 +27,16 @@ if TYPE_CHECKING:
 
 _compiled: list[re.Pattern[str]] = []
 _SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey", "api_key", "api-key")
+
+# What each pattern cannot match without, so that a line is scanned only by the
+# patterns that could match it. The token pattern is an alternation whose branches
+# all open with an assertion (``\b`` or a look-behind), so the regex engine cannot skip
+# ahead to a likely start: it costs about half a microsecond per character, the most
+# of the three by far. Its markers are the token prefixes and the literal text its
+# look-behinds need (``tests/test_scaling.py`` checks the filter never hides a match).
+_TOKEN_MARKS = (*_PREFIXES, "-----BEGIN", "://", "-u ", "--user")
+_SCHEMES = ("bearer", "basic", "token")
+_KEY_WORDS = ("password", "passwd", "secret", "token", "auth", "key")
 
 
 def _patterns() -> list[re.Pattern[str]]:
@@ -72,22 +83,25 @@ def _literal(value: str) -> bool:
 
 def line_secrets(line: str) -> list[tuple[str, str]]:
     """``(what, matched text)`` for each credential on ``line``."""
-    if not _suspicious(line):
-        return []
+    low = line.lower()
     token, schemed, assigned = _patterns()
     found = []
-    for match in token.finditer(line):
-        if not placeholder(match.group(0)):
-            found.append(("a credential-shaped token", match.group(0)))
-    for match in schemed.finditer(line):
-        value = match.group(0)[len(match.group(1)) + len(match.group(2)) :]
-        if not placeholder(value) and _literal(value):
-            found.append((f"a literal {match.group(1)} credential", value))
-    probe = line.replace('":', ":").replace("':", ":")
-    for match in assigned.finditer(probe):
-        key, value = match.group(1), match.group(3)
-        if _secret_key(key) and _literal(value) and not placeholder(value):
-            found.append((f"a literal value for `{key[:40]}`", value.strip("\"'")))
+    if any(mark in line for mark in _TOKEN_MARKS):
+        for match in token.finditer(line):
+            if not placeholder(match.group(0)):
+                found.append(("a credential-shaped token", match.group(0)))
+    if any(word in low for word in _SCHEMES):
+        for match in schemed.finditer(line):
+            value = match.group(0)[len(match.group(1)) + len(match.group(2)) :]
+            if _literal(value) and not placeholder(value):
+                found.append((f"a literal {match.group(1)} credential", value))
+    if any(word in low for word in _KEY_WORDS):
+        probe = line.replace('":', ":").replace("':", ":")
+        for match in assigned.finditer(probe):
+            key, value = match.group(1), match.group(3)
+            # _literal first: the cheapest test, and the one most matches fail
+            if _literal(value) and _secret_key(key) and not placeholder(value):
+                found.append((f"a literal value for `{key[:40]}`", value.strip("\"'")))
     return found
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from caveat.event import Finding
+from caveat.guards._texts import MAX_LINES
 from caveat.guards._texts import label
 from caveat.guards._texts import texts
 from caveat.log import log
@@ -41,7 +42,9 @@ def _allowed(found: str) -> bool:
 
 
 def ids_in(regex: re.Pattern[str], text: str) -> dict[str, list[int]]:
-    """Each id in ``text`` (in order of first use) with its 1-based lines."""
+    """Each id in ``text`` (in order of first use) with its first 1-based lines: at most
+    MAX_LINES + 1 of them, all ``label`` needs to name MAX_LINES and say there are more
+    (keeping every line made a text full of ids cost more than linear time)."""
     found: dict[str, list[int]] = {}
     line, last = 1, 0
     for match in regex.finditer(text):
@@ -51,7 +54,7 @@ def ids_in(regex: re.Pattern[str], text: str) -> dict[str, list[int]]:
         line += text.count("\n", last, match.start())
         last = match.start()
         lines = found.setdefault(value, [])
-        if not lines or lines[-1] != line:
+        if len(lines) <= MAX_LINES and (not lines or lines[-1] != line):
             lines.append(line)
     return found
 

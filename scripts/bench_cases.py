@@ -1,0 +1,212 @@
+"""What ``scripts/bench.py`` times: the projects, the hook calls run as processes, and
+one realistic firing payload per guard for the in-process timings."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import time
+from collections.abc import Mapping
+
+PACKAGE = '{\n  "name": "demo",\n  "dependencies": {\n    "react": "^18.2.0"\n  }\n}\n'
+PACKAGE_MORE = (
+    '{\n  "name": "demo",\n  "dependencies": {\n'
+    '    "react": "^18.2.0",\n    "lodash": "^4.17.21"\n  }\n}\n'
+)
+# The guard project's configuration: a license (so the header guard has a policy), the
+# opt-in stop checklist, and a compaction threshold the first call reaches.
+CONFIG = (
+    '[header]\nlicense = "MIT"\n\n[stop]\nenabled = true\n\n[compaction]\nthreshold_calls = 1\n'
+)
+PLAN = "---\nplan: cache-layer\nphases: 2\n---\nAdd a read-through cache.\n"
+RULE = (
+    "---\ntools: [Write, Bash]\ncontent: 'TODO\\(bench\\)'\n---\n# bench\n\n"
+    "## Advisory\nmatch={match} in {path}\n\n## Procedure\nx\n"
+)
+
+
+def _write(root: str, files: Mapping[str, str]) -> None:
+    for rel, text in files.items():
+        path = os.path.join(root, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as handle:
+            handle.write(text)
+
+
+def hook_project(root: str) -> str:
+    """A small committed repository with no caveat configuration, like most."""
+    from caveat.commands.demo import make_repository
+
+    project = os.path.join(root, "project")
+    _write(project, {"package.json": PACKAGE, "src/main.py": "print('hello')\n"})
+    make_repository(project)
+    return project
+
+
+def guard_project(root: str) -> str:
+    """A committed repository configured so that every guard has something to say."""
+    from caveat.commands.demo import make_repository
+
+    project = os.path.join(root, "guards")
+    files = {
+        "package.json": PACKAGE,
+        "src/main.py": "# SPDX-License-Identifier: MIT\nprint('hello')\n",
+        ".caveat/config.toml": CONFIG,
+        ".caveat/rules/bench.md": RULE,
+    }
+    _write(project, files)
+    make_repository(project)
+    return project
+
+
+def _call(
+    project: str, tool: str, tool_input: Mapping[str, object], event: str = "PreToolUse"
+) -> dict[str, object]:
+    return {
+        "session_id": "bench",
+        "cwd": project,
+        "hook_event_name": event,
+        "tool_name": tool,
+        "tool_input": tool_input,
+    }
+
+
+def hook_cases(project: str) -> dict[str, dict[str, object]]:
+    """Subprocess cases: what most calls look like (silent) and a few that speak."""
+
+    def write(rel: str, content: str) -> dict[str, object]:
+        return _call(project, "Write", {"file_path": f"{project}/{rel}", "content": content})
+
+    return {
+        "silent Write (notes.md)": write("notes.md", "# Notes\n\nhello\n"),
+        "silent Write (src/app.py)": write("src/app.py", "def add(a, b):\n    return a + b\n"),
+        "silent Bash (git status)": _call(project, "Bash", {"command": "git status --short"}),
+        "firing dependency Write": write("package.json", PACKAGE_MORE),
+        "firing eval Write": write(
+            "src/load.py", "import pickle\n\n\ndef load(blob):\n    return pickle.loads(blob)\n"
+        ),
+        "firing Bash (npm i lodash)": _call(project, "Bash", {"command": "npm install lodash"}),
+    }
+
+
+def forms(python: str) -> dict[str, list[str]]:
+    """The ways a harness can start the hook."""
+    import caveat
+
+    launcher = os.path.join(os.path.dirname(caveat.__file__), "_launch.py")
+    found = {
+        "_launch.py": [python, "-I", launcher],  # python -I …/caveat/_launch.py
+        "-m caveat": [python, "-I", "-m", "caveat", "hook"],
+    }
+    script = shutil.which("caveat", path=os.path.dirname(python))
+    if script:
+        found["console script"] = [script, "hook"]
+    return found
+
+
+def guard_cases(project: str) -> dict[str, dict[str, object]]:
+    """Guard id → a payload that makes it fire (once per fresh session)."""
+
+    def write(rel: str, content: str) -> dict[str, object]:
+        return _call(project, "Write", {"file_path": f"{project}/{rel}", "content": content})
+
+    def bash(command: str) -> dict[str, object]:
+        return _call(project, "Bash", {"command": command})
+
+    ask = {
+        "questions": [
+            {
+                "question": "Which database?",
+                "header": "DB",
+                "options": [{"label": "Postgres (recommended)"}, {"label": "SQLite"}],
+            }
+        ]
+    }
+    lifecycle: dict[str, object] = {"session_id": "bench", "cwd": project}
+    return {
+        "dependency": write("package.json", PACKAGE_MORE),
+        "eval": write("src/load.py", "import pickle\n\ndef load(b):\n    return pickle.loads(b)\n"),
+        "conformity": write(".claude/settings.json", '{"hooks": {"PreToolUse": [{"x": 1}]}'),
+        "git": bash("git push --force origin main"),
+        "plan": write("docs/cache.md", PLAN),
+        # in plan mode, a command that edits a file
+        "plan-bash": {**bash("sed -i 's/a/b/' src/main.py"), "permission_mode": "plan"},
+        "tracking-ids": write("src/app.py", "# ABC-123: Phase-A1 of the plan\nx = 1\n"),
+        "header": write("src/new.py", "def new():\n    return 1\n"),
+        "askuser": _call(project, "AskUserQuestion", ask),
+        "compaction": {
+            **_call(project, "Bash", {"command": "ls"}, "PostToolUse"),
+            "tool_response": {"stdout": "x" * 1000},
+        },
+        "sessionstart": {**lifecycle, "hook_event_name": "SessionStart", "source": "startup"},
+        "custom": write("src/todo.py", "# TODO(bench) tidy this\n"),
+        "stop": {**lifecycle, "hook_event_name": "Stop", "stop_hook_active": False},
+        "precompact": {**lifecycle, "hook_event_name": "PreCompact", "trigger": "auto"},
+    }
+
+
+def time_guard(
+    guard_id: str, data: dict[str, object], project: str, env: Mapping[str, str], runs: int
+) -> tuple[float, int]:
+    """Median seconds of one ``check`` (a fresh session each run, so that once-per-session
+    guards fire every time) and the number of findings of the last run."""
+    import statistics
+
+    from caveat import config as settings
+    from caveat.contracts import claude
+    from caveat.guards import REGISTRY
+    from caveat.guards.base import Context
+
+    guard = next(spec for spec in REGISTRY if spec.id == guard_id).load()
+    config = settings.load(env, project)
+    times: list[float] = []
+    found = 0
+    for run in range(runs + 1):  # the first run warms imports and caches
+        event = claude.normalize({**data, "session_id": f"bench-{guard_id}-{run}"}, "", env)
+        if event is None:
+            raise ValueError(f"{guard_id}: not an event")
+        ctx = Context(event, env, config)
+        start = time.perf_counter()
+        findings = guard.check(event, ctx)
+        if run:
+            times.append(time.perf_counter() - start)
+        found = len(findings)
+    return statistics.median(times), found
+
+
+def python_version() -> str:
+    return sys.version.split()[0]
+
+
+def large_repository(files: int = 100_000) -> str | None:
+    """A committed repository of ``files`` empty modules in memory (``/dev/shm``), or
+    None where there is no tmpfs: on a busy disk the creates alone can take a minute.
+    The caller removes it."""
+    import subprocess
+    import tempfile
+
+    if not (os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK)):
+        return None
+    root = tempfile.mkdtemp(prefix="caveat-bench-large-", dir="/dev/shm")
+    for index in range(files):
+        folder = os.path.join(root, "lib", f"m{index // 1000:03d}")
+        if index % 1000 == 0:
+            os.makedirs(folder)
+        os.close(os.open(os.path.join(folder, f"f{index % 1000:04d}.py"), os.O_CREAT, 0o644))
+    ident = ["-c", "user.name=bench", "-c", "user.email=bench@example.invalid"]
+    for args in (["init", "-q"], ["add", "-A"], [*ident, "commit", "-qm", "files"]):
+        subprocess.run(["git", *args], cwd=root, capture_output=True, check=True)
+    return root
+
+
+def time_header_scan(root: str, runs: int = 3) -> float:
+    """Best time of the header guard's one scan per HEAD (list the index, sample files)."""
+    from caveat.guards._header_scan import scan
+
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        scan(root)
+        best = min(best, time.perf_counter() - start)
+    return best

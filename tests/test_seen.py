@@ -61,6 +61,16 @@ def test_dropped_output_is_not_recorded(project):
     assert hook.dispatch(["--contract", "gemini"], after, env).output
 
 
+def test_advice_survives_a_record_that_cannot_be_written(project, monkeypatch, capfd):
+    def broken(*args):
+        raise UnicodeEncodeError("utf-8", "\ud800", 0, 1, "surrogates not allowed")
+
+    monkeypatch.setattr(seen, "record", broken)
+    outcome = hook.dispatch([], payload(project, "r1", ["a"]), dict(os.environ))
+    assert "additionalContext" in outcome.output
+    assert "could not record the advice given" in capfd.readouterr().err
+
+
 def test_denials_are_never_filtered(tmp_path):
     env = {**os.environ, "CAVEAT_STATE_DIR": str(tmp_path / "state")}
     deny = Finding("askuser", "m", {"path": "p"}, key="k", deny=True)

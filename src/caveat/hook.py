@@ -119,7 +119,12 @@ def dispatch(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
         else:
             from caveat import seen
 
-            seen.record(env, event.session_id, result.findings)
+            try:
+                seen.record(env, event.session_id, result.findings)
+            except Exception as exc:  # the advice is ready: a lost record must not lose it
+                from caveat.log import log
+
+                log(f"could not record the advice given: {type(exc).__name__}: {exc}")
     return result
 
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from caveat import sanitize
@@ -103,3 +104,126 @@ def test_the_cheap_precheck_never_skips_a_secret(text):
         assert redact(text) == with_precheck
     finally:
         sanitize._suspicious = real
+
+
+# --- the token pattern searched by its literal leads finds what the plain search found --
+
+# The token alternation as it was before its branches got literal leads, kept here as
+# the reference: whatever the lead search finds must be exactly what this finds.
+FROZEN_TOKEN_SOURCE = "|".join(
+    (
+        r"-----BEGIN [A-Z ]*PRIVATE KEY-----",
+        r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b",
+        r"\bgh[pousr]_[A-Za-z0-9]{20,}",
+        r"\bgithub_pat_[A-Za-z0-9_]{20,}",
+        r"\bglpat-[A-Za-z0-9_-]{20,}",
+        r"\bxox[abposr]-[A-Za-z0-9-]{10,}",
+        r"\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}",
+        r"\bAIza[0-9A-Za-z_-]{35}",
+        r"\bnpm_[A-Za-z0-9]{36}",
+        r"\bpypi-[A-Za-z0-9_-]{50,}",
+        r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+",
+        r"(?<=://)[^/\s:@]{1,256}:[^/\s@]{1,256}(?=@)",
+        r"(?<=://)[^/\s:@]{16,256}(?=@)",
+        r"(?<=-u )[^\s:]{1,256}:[^\s]{1,256}",
+        r"(?<=--user )[^\s:]{1,256}:[^\s]{1,256}",
+        r"(?<=--user=)[^\s:]{1,256}:[^\s]{1,256}",
+    )
+)
+
+
+def frozen_redact(text):
+    """``redact`` as it was: one search of the frozen token pattern, then the rest."""
+    import re
+
+    text = re.sub(FROZEN_TOKEN_SOURCE, REDACTED, text)
+    text = re.sub(sanitize._SCHEMED_SOURCE, lambda m: m.group(1) + m.group(2) + REDACTED, text)
+    return re.sub(sanitize._ASSIGNED_SOURCE, lambda m: m.group(1) + m.group(2) + REDACTED, text)
+
+
+# Token prefixes, their near misses, the markers the look-behinds need, boundaries,
+# keywords, and runs as long as the limits the branches count to (8, 10, 16, 20, 35,
+# 36, 50, 256) and one either side.
+LEADS = (
+    "AKIA", "ASIA", "AIza", "ghp_", "ghs_", "github_pat_", "glpat-", "xoxb-", "xoxr-", "sk-",
+    "sk-ant-", "sk-proj-", "npm_", "pypi-", "eyJ", "eyJa.eyJ", "-----BEGIN RSA ", "https://",
+    "http://u:", "-u ", "-u a:", "--user ", "--user=x:", "://", "://t:",
+)  # fmt: skip
+BEFORE = ("", " ", "\n", "a", "/", "-", "é")
+UNITS = ("a", "Z", "9", "_", "-", "A1", "b2C", "/", ":")
+COUNTS = (1, 7, 8, 9, 10, 11, 15, 16, 17, 19, 20, 21, 34, 35, 36, 37, 49, 50, 51, 255, 256, 257)
+CLOSES = ("", "@", ":", ".", " ", ".eyJ", "/", "é", "PRIVATE KEY-----", ".x")
+TOKEN_PIECES = st.sampled_from(
+    [
+        *LEADS, "gho_", "ghx_", "xoxz-", ".", "RSA ", "PRIVATE KEY-----", "-----", ":", "@",
+        "/", "--user", "-", "_", " ", "\n", "\t", "=", "é", "password=", "token ",
+        "Bearer ", "auth: ", '"', "'", "task", "a", "Z",
+    ]
+)  # fmt: skip
+RUNS = st.builds(
+    lambda unit, count: unit * count,
+    st.sampled_from(UNITS),
+    st.sampled_from(COUNTS) | st.integers(1, 60),
+)
+# a separator, a lead, a run and a closing character: most make or nearly make a token
+SHAPED = st.builds(
+    lambda *parts: "".join(parts),
+    st.sampled_from(BEFORE),
+    st.sampled_from(LEADS),
+    RUNS,
+    st.sampled_from(CLOSES),
+)
+TOKEN_TEXT = st.lists(SHAPED | TOKEN_PIECES | RUNS | st.text(max_size=4), max_size=14).map("".join)
+STRADDLE = "-u a:" + "b" * 253 + "://c:d@x"  # a match ending inside the "://" it follows
+
+
+def test_a_marker_inside_the_match_before_still_leads():
+    import re
+
+    old = [m.span() for m in re.finditer(FROZEN_TOKEN_SOURCE, STRADDLE)]
+    assert len(old) == 2
+    token = sanitize._patterns()[0]
+    assert [m.span() for m in sanitize._led_matches(token, STRADDLE)] == old
+
+
+def test_the_lead_search_agrees_on_every_shape_at_every_counted_length():
+    import itertools
+    import re
+
+    token = sanitize._patterns()[0]
+    frozen = re.compile(FROZEN_TOKEN_SOURCE)
+    # the separators and units that decide a boundary or a character class
+    for before, lead, unit, count, close in itertools.product(
+        ("", " ", "a"), LEADS, ("Z", "a", "_", "-", "/"), COUNTS, CLOSES
+    ):
+        text = before + lead + unit * count + close
+        old = [m.span() for m in frozen.finditer(text)]
+        assert [m.span() for m in sanitize._led_matches(token, text)] == old, text
+
+
+@settings(max_examples=500)
+@given(TOKEN_TEXT)
+def test_the_lead_search_finds_what_the_plain_search_found(text):
+    import re
+
+    token = sanitize._patterns()[0]
+    old = [m.span() for m in re.finditer(FROZEN_TOKEN_SOURCE, text)]
+    assert [m.span() for m in sanitize._led_matches(token, text)] == old
+    assert [m.span() for m in sanitize.token_matches(text)] == old
+
+
+@settings(max_examples=200)
+@given(TOKEN_TEXT)
+def test_redact_redacts_what_it_did_before(text):
+    from unittest import mock
+
+    assert redact(text) == frozen_redact(text)
+    with mock.patch.object(sanitize, "_LEAD_FROM", 0):  # the lead search on any length
+        assert redact(text) == frozen_redact(text)
+
+
+def test_long_text_is_searched_by_its_leads():
+    text = ("token: sk-" * 1000) + " sk-" + "Q" * 40 + " https://" + "t" * 16 + "@h " + STRADDLE
+    assert len(text) >= sanitize._LEAD_FROM
+    assert redact(text) == frozen_redact(text)
+    assert "Q" * 40 not in redact(text)

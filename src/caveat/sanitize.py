@@ -10,32 +10,70 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
+    from collections.abc import Iterator
 
 VALUE_LIMIT = 300
 REDACTED = "[redacted]"
 
-# Shapes of credentials that must never reach the model's context. Each pattern is
-# linear: literal prefixes and single bounded character classes, no nested repeats.
-_SECRET_SOURCE = "|".join(
+# Shapes of credentials that must never reach the model's context, each beside a form
+# of it that opens with a literal. Each pattern is linear: literal prefixes and single
+# bounded character classes, no nested repeats.
+#
+# The first form is what is matched. Its branches open with ``\b`` or a look-behind,
+# so a search tries all of them at every position (about half a microsecond per
+# character). The second form ("lead") puts the literal first and the boundary test
+# after it (``s(?<!\ws)k-`` is ``\bsk-``: nothing word-like before the ``s``), so the
+# engine can skip to the few characters that open a branch; a look-behind branch
+# becomes its marker (``://``) with the rest as a look-ahead, and the match it stands
+# for starts where the marker ends. ``token_matches`` uses the lead form to find where
+# to try the first; the lead form matches at a place whenever the first matches where
+# that place's candidate starts, so nothing is skipped.
+_TOKEN_SHAPES = (
+    (r"-----BEGIN [A-Z ]*PRIVATE KEY-----", r"-----BEGIN [A-Z ]*PRIVATE KEY-----"),
+    # AWS access key id
+    (r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b", r"A(?<!\wA)(?:KIA|SIA)[0-9A-Z]{16}\b"),
+    # GitHub tokens
+    (r"\bgh[pousr]_[A-Za-z0-9]{20,}", r"g(?<!\wg)h[pousr]_[A-Za-z0-9]{20,}"),
+    (r"\bgithub_pat_[A-Za-z0-9_]{20,}", r"g(?<!\wg)ithub_pat_[A-Za-z0-9_]{20,}"),
+    # GitLab
+    (r"\bglpat-[A-Za-z0-9_-]{20,}", r"g(?<!\wg)lpat-[A-Za-z0-9_-]{20,}"),
+    # Slack
+    (r"\bxox[abposr]-[A-Za-z0-9-]{10,}", r"x(?<!\wx)ox[abposr]-[A-Za-z0-9-]{10,}"),
+    # Anthropic / OpenAI
     (
-        r"-----BEGIN [A-Z ]*PRIVATE KEY-----",
-        r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b",  # AWS access key id
-        r"\bgh[pousr]_[A-Za-z0-9]{20,}",  # GitHub tokens
-        r"\bgithub_pat_[A-Za-z0-9_]{20,}",
-        r"\bglpat-[A-Za-z0-9_-]{20,}",  # GitLab
-        r"\bxox[abposr]-[A-Za-z0-9-]{10,}",  # Slack
-        r"\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}",  # Anthropic / OpenAI
-        r"\bAIza[0-9A-Za-z_-]{35}",  # Google API key
-        r"\bnpm_[A-Za-z0-9]{36}",
-        r"\bpypi-[A-Za-z0-9_-]{50,}",
-        r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+",  # JWT
-        r"(?<=://)[^/\s:@]{1,256}:[^/\s@]{1,256}(?=@)",  # user:password@ in a URL
-        r"(?<=://)[^/\s:@]{16,256}(?=@)",  # token@ in a URL
-        r"(?<=-u )[^\s:]{1,256}:[^\s]{1,256}",  # curl -u user:password
-        r"(?<=--user )[^\s:]{1,256}:[^\s]{1,256}",
-        r"(?<=--user=)[^\s:]{1,256}:[^\s]{1,256}",
-    )
+        r"\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}",
+        r"s(?<!\ws)k-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}",
+    ),
+    # Google API key
+    (r"\bAIza[0-9A-Za-z_-]{35}", r"A(?<!\wA)Iza[0-9A-Za-z_-]{35}"),
+    (r"\bnpm_[A-Za-z0-9]{36}", r"n(?<!\wn)pm_[A-Za-z0-9]{36}"),
+    (r"\bpypi-[A-Za-z0-9_-]{50,}", r"p(?<!\wp)ypi-[A-Za-z0-9_-]{50,}"),
+    # JWT
+    (
+        r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+",
+        r"e(?<!\we)yJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+",
+    ),
+    # user:password@ in a URL
+    (
+        r"(?<=://)[^/\s:@]{1,256}:[^/\s@]{1,256}(?=@)",
+        r"://(?=[^/\s:@]{1,256}:[^/\s@]{1,256}@)",
+    ),
+    # token@ in a URL
+    (r"(?<=://)[^/\s:@]{16,256}(?=@)", r"://(?=[^/\s:@]{16,256}@)"),
+    # curl -u user:password
+    (r"(?<=-u )[^\s:]{1,256}:[^\s]{1,256}", r"-u (?=[^\s:]{1,256}:[^\s])"),
+    (r"(?<=--user )[^\s:]{1,256}:[^\s]{1,256}", r"--user (?=[^\s:]{1,256}:[^\s])"),
+    (r"(?<=--user=)[^\s:]{1,256}:[^\s]{1,256}", r"--user=(?=[^\s:]{1,256}:[^\s])"),
 )
+_SECRET_SOURCE = "|".join(shape for shape, _ in _TOKEN_SHAPES)
+_LEAD_SOURCE = "|".join(lead for _, lead in _TOKEN_SHAPES)
+# What a look-behind branch's lead matches: its match starts where the marker ends.
+# No lead can open inside one of these, so candidates come in order of their start.
+_MARKERS = ("://", "-u ", "--user ", "--user=")
+_MARKER_WIDTH = max(len(marker) for marker in _MARKERS)
+# Below this length the lead pattern costs more to compile (about 2 ms) than it saves
+# (about half a microsecond per character), so the token pattern searches alone.
+_LEAD_FROM = 4096
 # key=value / key: value where the key names a secret; the value is replaced.
 _ASSIGNED_SOURCE = (
     r"(?i)\b([A-Za-z0-9_.-]{0,40}(?:password|passwd|secret|token|api[_-]?key|auth)"
@@ -56,6 +94,7 @@ _PREFIXES = (
     "xox", "sk-", "AIza", "npm_", "pypi-", "eyJ",
 )  # fmt: skip
 _compiled: list[re.Pattern[str]] = []
+_lead: list[re.Pattern[str]] = []
 
 
 def _suspicious(text: str) -> bool:
@@ -64,16 +103,72 @@ def _suspicious(text: str) -> bool:
     return any(word in low for word in _KEYWORDS) or any(p in text for p in _PREFIXES)
 
 
-def redact(text: str) -> str:
-    """``text`` with anything that looks like a credential replaced by [redacted]."""
-    if not _suspicious(text):
-        return text
+def _patterns() -> list[re.Pattern[str]]:
+    """The token, scheme and assignment patterns, compiled on first use."""
     if not _compiled:
         import re
 
         _compiled.extend(re.compile(s) for s in (_SECRET_SOURCE, _SCHEMED_SOURCE, _ASSIGNED_SOURCE))
-    secrets, schemed, assigned = _compiled
-    text = secrets.sub(REDACTED, text)
+    return _compiled
+
+
+def token_matches(text: str) -> Iterator[re.Match[str]]:
+    """The token pattern's matches in ``text``: what its ``finditer`` gives, found by
+    the lead pattern on long text."""
+    token = _patterns()[0]
+    if len(text) < _LEAD_FROM:
+        return token.finditer(text)
+    return _led_matches(token, text)
+
+
+def _led_matches(token: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """``token.finditer(text)``, trying ``token`` only where a lead matches.
+
+    Each lead stands for one place the token pattern could start: where it starts, or
+    for a marker where the marker ends. Leads are visited in order (the search moves
+    one character past each), so those places come in order too, and the token
+    pattern, tried there with the whole text in view (its look-behinds may see into
+    the match before), decides exactly as its own search would.
+    """
+    if not _lead:
+        import re
+
+        _lead.append(re.compile(_LEAD_SOURCE))
+    lead_search = _lead[0].search
+    done = 0  # where the last match ended: no match starts before it
+    look = 0  # where the next lead may start
+    while (lead := lead_search(text, look)) is not None:
+        start = lead.end() if lead.group() in _MARKERS else lead.start()
+        look = lead.start() + 1
+        if start < done:
+            continue
+        match = token.match(text, start)
+        if match is None:
+            continue
+        yield match
+        done = match.end()
+        # a marker that ends at or after the match's end may start inside it
+        look = max(look, done - _MARKER_WIDTH)
+
+
+def _token_sub(text: str) -> str:
+    """``text`` with each token pattern match replaced by ``REDACTED``."""
+    parts = []
+    end = 0
+    for match in token_matches(text):
+        parts.append(text[end : match.start()])
+        parts.append(REDACTED)
+        end = match.end()
+    parts.append(text[end:])
+    return "".join(parts)
+
+
+def redact(text: str) -> str:
+    """``text`` with anything that looks like a credential replaced by [redacted]."""
+    if not _suspicious(text):
+        return text
+    _, schemed, assigned = _patterns()
+    text = _token_sub(text)
     text = schemed.sub(lambda m: m.group(1) + m.group(2) + REDACTED, text)
     return assigned.sub(lambda m: m.group(1) + m.group(2) + REDACTED, text)
 

@@ -16,8 +16,8 @@ from caveat.rules import conformity as rules
 from caveat.sanitize import _ASSIGNED_SOURCE
 from caveat.sanitize import _PREFIXES
 from caveat.sanitize import _SCHEMED_SOURCE
-from caveat.sanitize import _SECRET_SOURCE
 from caveat.sanitize import _suspicious
+from caveat.sanitize import token_matches
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,11 +29,9 @@ _compiled: list[re.Pattern[str]] = []
 _SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey", "api_key", "api-key")
 
 # What each pattern cannot match without, so that a line is scanned only by the
-# patterns that could match it. The token pattern is an alternation whose branches
-# all open with an assertion (``\b`` or a look-behind), so the regex engine cannot skip
-# ahead to a likely start: it costs about half a microsecond per character, the most
-# of the three by far. Its markers are the token prefixes and the literal text its
-# look-behinds need (``tests/test_scaling.py`` checks the filter never hides a match).
+# patterns that could match it. Its markers are the token prefixes and the literal
+# text the token pattern's look-behinds need (``tests/test_scaling.py`` checks the
+# filter never hides a match).
 _TOKEN_MARKS = (*_PREFIXES, "-----BEGIN", "://", "-u ", "--user")
 _SCHEMES = ("bearer", "basic", "token")
 _KEY_WORDS = ("password", "passwd", "secret", "token", "auth", "key")
@@ -43,7 +41,7 @@ def _patterns() -> list[re.Pattern[str]]:
     if not _compiled:
         import re
 
-        _compiled.extend(re.compile(s) for s in (_SECRET_SOURCE, _SCHEMED_SOURCE, _ASSIGNED_SOURCE))
+        _compiled.extend(re.compile(s) for s in (_SCHEMED_SOURCE, _ASSIGNED_SOURCE))
     return _compiled
 
 
@@ -84,10 +82,11 @@ def _literal(value: str) -> bool:
 def line_secrets(line: str) -> list[tuple[str, str]]:
     """``(what, matched text)`` for each credential on ``line``."""
     low = line.lower()
-    token, schemed, assigned = _patterns()
+    schemed, assigned = _patterns()
     found = []
     if any(mark in line for mark in _TOKEN_MARKS):
-        for match in token.finditer(line):
+        # the token pattern searches long lines by their literal leads (caveat.sanitize)
+        for match in token_matches(line):
             if not placeholder(match.group(0)):
                 found.append(("a credential-shaped token", match.group(0)))
     if any(word in low for word in _SCHEMES):

@@ -130,12 +130,7 @@ class Layout:
                 new_hooks[event] = kept
         if not total:
             return data, 0
-        out = dict(data)
-        if new_hooks or keep_empty:
-            out["hooks"] = new_hooks
-        else:
-            del out["hooks"]
-        return out, total
+        return _with_hooks(data, new_hooks, keep_empty), total
 
     def bare(self, data: Json) -> bool:
         """Nothing but what a new file starts with (and an empty ``hooks``)."""
@@ -227,12 +222,18 @@ class Listed(Layout):
         kept = [h for h in hooks if not owned(h, contract)]
         if len(kept) == len(hooks):
             return data, 0
-        out = dict(data)
-        if kept or keep_empty:
-            out["hooks"] = kept
-        else:
-            del out["hooks"]
-        return out, len(hooks) - len(kept)
+        return _with_hooks(data, kept, keep_empty), len(hooks) - len(kept)
+
+
+def _with_hooks(data: Json, hooks: object, keep_empty: bool) -> Json:
+    """``data`` with ``hooks`` in place; an emptied ``hooks`` goes unless the
+    operator's file had it empty before caveat came."""
+    out = dict(data)
+    if hooks or keep_empty:
+        out["hooks"] = hooks
+    else:
+        del out["hooks"]
+    return out
 
 
 GROUPED = Grouped()

@@ -66,17 +66,24 @@ def process_rows(
     forms = cases.forms(sys.executable)
     if only:
         forms = {k: v for k, v in forms.items() if any(f in k for f in only)}
-    payloads = {name: json.dumps(p).encode() for name, p in cases.hook_cases(project).items()}
-    for data in payloads.values():  # warm the parse cache and the OS file cache
-        for form in forms.values():
-            _time(form, data, env)
+    payloads = cases.hook_cases(project)
+
+    def encoded(payload: dict[str, object], session: str) -> bytes:
+        # A fresh session per call: a firing case that reused one would be suppressed
+        # as already advised after its first run, and time the silent path instead.
+        return json.dumps({**payload, "session_id": session}).encode()
+
+    for name, payload in payloads.items():  # warm the parse cache and the OS file cache
+        for form_name, form in forms.items():
+            _time(form, encoded(payload, f"warm-{form_name}-{name}"), env)
     floor_argv = [sys.executable, "-I", "-c", "pass"]
     floor: list[float] = []
     samples: dict[tuple[str, str], list[float]] = {}
-    for _ in range(runs):
+    for run in range(runs):
         floor.append(_time(floor_argv, b"", env))
         for form_name, form in forms.items():
-            for name, data in payloads.items():
+            for name, payload in payloads.items():
+                data = encoded(payload, f"run-{run}-{form_name}-{name}")
                 samples.setdefault((form_name, name), []).append(_time(form, data, env))
     base = statistics.median(floor)
     rows = [row(PROCESS, "floor: python -I -c pass", base * 1000, 1.0, f"{runs} runs, interleaved")]

@@ -202,7 +202,7 @@ def large_repository(files: int = 100_000) -> str | None:
 
 def time_header_scan(root: str, runs: int = 3) -> float:
     """Best time of the header guard's one scan per HEAD (list the index, sample files)."""
-    from caveat.guards._header_scan import scan
+    from caveat.guards.header.scan import scan
 
     best = float("inf")
     for _ in range(runs):

@@ -107,8 +107,8 @@ def time_check(guard_id: str, data: dict[str, object], env: Mapping[str, str]) -
     not where a budget cuts it); the result must be a list."""
     from caveat.contracts import claude
     from caveat.guards import REGISTRY
-    from caveat.guards import _conformity
     from caveat.guards.base import Context
+    from caveat.guards.conformity import checks as _conformity
 
     guard = next(spec for spec in REGISTRY if spec.id == guard_id).load()
     event = claude.normalize(data, "", env)

@@ -34,14 +34,14 @@ FORBIDDEN_ON_SILENT_PATH = {
     "caveat.msgparse",
     "caveat.shell",
     "caveat.config",
-    # The guards' full tables: only their pre-filters (in caveat.rules) load every time.
-    "caveat.rules.dependency_files",
-    "caveat.rules.dependency_commands",
-    "caveat.rules.eval_primitives",
-    "caveat.rules.plans",
-    "caveat.rules.conformity",
-    "caveat.rules.tracking_ids",
-    "caveat.rules.headers",
+    # The guards' full tables: only their pre-filters (each package's __init__) load every time.
+    "caveat.guards.dependency.file_rules",
+    "caveat.guards.dependency.command_rules",
+    "caveat.guards.eval.primitives",
+    "caveat.guards.plan.tables",
+    "caveat.guards.conformity.rules",
+    "caveat.guards.tracking_ids.rules",
+    "caveat.guards.header.rules",
 }
 
 

@@ -249,7 +249,7 @@ def test_a_hostile_git_config_runs_nothing(project, tmp_path):
 def test_tracked_files_reads_any_name(project):
     """The header scan's index listing (``git ls-files -z``): names with newlines,
     tabs, quotes and leading dashes come back whole; symlinks are not regular files."""
-    from caveat.guards._header_scan import tracked_files
+    from caveat.guards.header.scan import tracked_files
 
     if shutil.which("git") is None:
         pytest.skip("needs git")

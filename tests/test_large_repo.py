@@ -214,7 +214,7 @@ def test_header_scan_lists_the_whole_index(repos):
     lists the index with git's own reader: GitPython's pure-Python one took the whole
     2 s budget at this size, so a large repository never had a verdict and paid the
     2 s again after every commit. ``scripts/bench.py`` times the scan."""
-    from caveat.guards import _header_scan
+    from caveat.guards.header import scan as _header_scan
 
     large, _ = repos
     paths = _header_scan.tracked_files(large)

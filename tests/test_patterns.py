@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from caveat import patterns
-from caveat.guards import _dependency_files
-from caveat.rules import dependency_files
+from caveat.guards.dependency import file_rules as dependency_files
+from caveat.guards.dependency import files as _dependency_files
 
 SEGMENTS = [
     "node_modules", "site-packages", "vendor", "gradle", "src", ".github", "workflows",

@@ -100,7 +100,7 @@ PIECES = st.sampled_from(
 def test_secret_line_filter_hides_nothing(line):
     from unittest import mock
 
-    from caveat.guards import _conformity_secret as secret
+    from caveat.guards.conformity import secret
 
     filtered = secret.line_secrets(line)
     # The empty string is in every line: with it as the only marker, nothing is skipped.
@@ -109,7 +109,7 @@ def test_secret_line_filter_hides_nothing(line):
 
 
 def test_every_credential_shape_is_found():
-    from caveat.guards import _conformity_secret as secret
+    from caveat.guards.conformity import secret
 
     assert all(secret.line_secrets(f"x {c} y") for c in CREDENTIALS)
 
@@ -118,7 +118,7 @@ def test_every_credential_shape_is_found():
 
 
 def _doc():
-    from caveat.guards import _conformity
+    from caveat.guards.conformity import checks as _conformity
 
     return _conformity.Doc("/r/CLAUDE.md", "memory", "# notes\n", "", True)
 
@@ -138,7 +138,7 @@ def _stuck(finished):
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs setitimer")
 def test_a_check_over_budget_is_stopped_and_skipped(monkeypatch, capfd):
-    from caveat.guards import _conformity
+    from caveat.guards.conformity import checks as _conformity
 
     finished: list[bool] = []
     row = ("stuck", frozenset({"memory"}), 0.05, True, _stuck(finished))
@@ -155,7 +155,7 @@ def test_check_timer_nests_in_the_guard_timer(monkeypatch, guard_s, check_s):
     """The guard's budget survives a check's: when the check's ends first the guard's is
     re-armed (and stops the spin that follows); when the guard's ends first, it wins."""
     from caveat import chain
-    from caveat.guards import _conformity
+    from caveat.guards.conformity import checks as _conformity
 
     finished: list[bool] = []
     row = ("stuck", frozenset({"memory"}), check_s, True, _stuck(finished))
@@ -185,9 +185,9 @@ def test_tracking_ids_keep_the_lines_they_can_show():
     of ids the lists alone made the guard superlinear (ratio 20-25)."""
     import re
 
-    from caveat.guards._texts import MAX_LINES
-    from caveat.guards._texts import label
-    from caveat.guards._tracking_scan import ids_in
+    from caveat.guards.texts import MAX_LINES
+    from caveat.guards.texts import label
+    from caveat.guards.tracking_ids.scan import ids_in
 
     found = ids_in(re.compile(r"\b[A-Z]{2,5}-\d{1,5}\b"), "x = 1  # ABC-123\n" * 1000)
     assert found == {"ABC-123": list(range(1, MAX_LINES + 2))}

@@ -108,7 +108,7 @@ def dispatch(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
         from caveat import seen
 
         seen.rearm(env, event.session_id)  # the model lost the earlier advice
-        from caveat.guards import _compaction
+        from caveat.guards.compaction import usage as _compaction
 
         _compaction.reset(env, event.session_id)  # and its context budget restarts
     judge(event, names, env, result)

@@ -8,11 +8,11 @@ import os
 import pytest
 
 from caveat.cli import main
-from caveat.guards import _custom_rules
 from caveat.guards import custom
-from caveat.guards._custom_rules import RuleError
-from caveat.guards._custom_rules import nested_quantifier
-from caveat.guards._custom_rules import read_front_matter
+from caveat.guards.custom import rules as _custom_rules
+from caveat.guards.custom.rules import RuleError
+from caveat.guards.custom.rules import nested_quantifier
+from caveat.guards.custom.rules import read_front_matter
 
 GOOD = "---\ntools: [Write]\ncontent: 'print\\('\n---\n# T\n\n## Advisory\nAt {path}:{line}.\n"
 

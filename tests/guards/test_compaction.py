@@ -11,11 +11,11 @@ import sys
 import pytest
 
 from caveat.event import Event
-from caveat.guards import _compaction
 from caveat.guards import compaction
 from caveat.guards.base import Config
 from caveat.guards.base import Context
 from caveat.guards.base import defaults
+from caveat.guards.compaction import usage as _compaction
 
 
 @pytest.fixture

@@ -9,15 +9,15 @@ import time
 
 import pytest
 
+from caveat import frontmatter as yaml
 from caveat.event import DELETE
 from caveat.event import FRAGMENT
 from caveat.event import WHOLE
 from caveat.event import Event
 from caveat.event import FileEdit
-from caveat.guards import _conformity
-from caveat.guards import _conformity_yaml as yaml
 from caveat.guards import conformity
 from caveat.guards.base import Context
+from caveat.guards.conformity import checks as _conformity
 
 # --- valid files, from the samples in reference/harness-contracts.md -----------------
 
@@ -1172,7 +1172,8 @@ root = {root!r}
 for rel in ("src/app.py", "notes.md", "README.md", ".github/workflows/ci.yml"):
     event = Event("PreToolUse", tool="Write", edits=(FileEdit(root + "/" + rel, "{{,"),), cwd=root)
     assert conformity.check(event, Context(event, env={{"HOME": root}})) == []
-loaded = [m for m in sys.modules if m in ("re", "json", "typing") or "_conformity" in m]
+loaded = [m for m in sys.modules
+          if m in ("re", "json", "typing") or m.startswith("caveat.guards.conformity.")]
 print(sorted(loaded))
 """
     out = subprocess.run(

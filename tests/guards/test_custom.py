@@ -18,9 +18,9 @@ from caveat.event import DELETE
 from caveat.event import FRAGMENT
 from caveat.event import Event
 from caveat.event import FileEdit
-from caveat.guards import _custom_rules
 from caveat.guards import custom
 from caveat.guards.base import Context
+from caveat.guards.custom import rules as _custom_rules
 
 ADVICE = (
     "## Advisory\nrule={rule} path={path} line={line} match={match} tool={tool} command={command}\n"
@@ -737,4 +737,4 @@ def test_silent_write_without_rule_folders_imports_little(root, tmp_path):
     assert out == b""
     assert "caveat.guards.custom" in imported
     assert "re" not in imported
-    assert not {name for name in imported if name.startswith("caveat.guards._custom")}
+    assert not {name for name in imported if name.startswith("caveat.guards.custom.")}

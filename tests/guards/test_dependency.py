@@ -16,12 +16,12 @@ from caveat.event import HUNK
 from caveat.event import WHOLE
 from caveat.event import Event
 from caveat.event import FileEdit
-from caveat.guards import _dependency_files
 from caveat.guards import dependency
 from caveat.guards.base import Context
+from caveat.guards.dependency import command_rules as dependency_commands
+from caveat.guards.dependency import file_rules as dependency_files
+from caveat.guards.dependency import files as _dependency_files
 from caveat.patterns import PatternStore
-from caveat.rules import dependency_commands
-from caveat.rules import dependency_files
 
 PKG = """{
   "name": "web",

@@ -13,7 +13,7 @@ from caveat.event import FRAGMENT
 from caveat.event import HUNK
 from caveat.event import Event
 from caveat.event import FileEdit
-from caveat.guards import dynamic_eval
+from caveat.guards import eval as dynamic_eval
 from caveat.guards.base import Context
 
 
@@ -767,7 +767,7 @@ def test_silent_path_does_not_import_re():
         "import sys\n"
         "from caveat.event import Event, FileEdit\n"
         "from caveat.guards.base import Context\n"
-        "from caveat.guards import dynamic_eval\n"
+        "from caveat.guards import eval as dynamic_eval\n"
         "events = [\n"
         "    Event('PreToolUse', tool='Write', edits=(FileEdit('/tmp/notes.md', 'eval(x)'),)),\n"
         "    Event('PreToolUse', tool='Write', edits=(FileEdit('/tmp/a.py', 'x = 1\\n'),)),\n"
@@ -784,13 +784,13 @@ def test_silent_path_does_not_import_re():
 
 
 def test_gate_triggers_are_derived_from_the_primitive_table():
-    from caveat import rules
-    from caveat.rules import eval_primitives
+    from caveat.guards import eval as eval_guard
+    from caveat.guards.eval import primitives as eval_primitives
 
     derived = {
         lang: tuple(dict.fromkeys(w for prim in prims for w in prim.get("triggers", ())))
         for lang, prims in eval_primitives.PRIMITIVES.items()
     }
-    assert derived == rules.EVAL_TRIGGERS
+    assert derived == eval_guard.TRIGGERS
     ci = {lang for lang, spec in eval_primitives.LANGUAGES.items() if spec.get("ci")}
-    assert ci == rules.EVAL_CASE_INSENSITIVE
+    assert ci == eval_guard.CASE_INSENSITIVE

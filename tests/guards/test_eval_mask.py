@@ -2,11 +2,11 @@ from __future__ import annotations
 
 import pytest
 
-from caveat.guards._eval_mask import blank
-from caveat.guards._eval_mask import mask
-from caveat.guards._eval_scan import scan
-from caveat.guards._eval_scan import triggered
-from caveat.guards._eval_scan import workflow_scripts
+from caveat.guards.eval.mask import blank
+from caveat.guards.eval.mask import mask
+from caveat.guards.eval.scan import scan
+from caveat.guards.eval.scan import triggered
+from caveat.guards.eval.scan import workflow_scripts
 
 MASK_CASES = [
     pytest.param("python", "x = 1  # eval(a)\n", "x = 1           \n", id="py-comment"),

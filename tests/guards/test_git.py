@@ -11,7 +11,7 @@ import pytest
 from caveat.event import Event
 from caveat.guards import git
 from caveat.guards.base import Context
-from caveat.rules.git_commands import ACTIONS
+from caveat.guards.git.rules import ACTIONS
 
 HISTORY = ACTIONS["rebase"][1]
 WORKTREE = ACTIONS["reset --hard"][1]

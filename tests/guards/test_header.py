@@ -13,9 +13,9 @@ from caveat.event import FRAGMENT
 from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.gitctx import git_root
-from caveat.guards import _header_policy
 from caveat.guards import header
 from caveat.guards.base import Context
+from caveat.guards.header import policy as _header_policy
 from caveat.state import JsonCache
 
 MIT_PY = "# SPDX-License-Identifier: MIT"

@@ -16,9 +16,9 @@ from caveat.event import DELETE
 from caveat.event import FRAGMENT
 from caveat.event import Event
 from caveat.event import FileEdit
-from caveat.guards import _tracking_scan
 from caveat.guards import tracking_ids
 from caveat.guards.base import Context
+from caveat.guards.tracking_ids import scan as _tracking_scan
 
 
 @pytest.fixture

@@ -11,16 +11,16 @@ from __future__ import annotations
 import os
 
 from caveat.gitctx import git_root
-from caveat.guards._custom_load import PROJECT
-from caveat.guards._custom_load import load
-from caveat.guards._custom_load import settings_of
 from caveat.guards.custom import rule_folders
+from caveat.guards.custom.load import PROJECT
+from caveat.guards.custom.load import load
+from caveat.guards.custom.load import settings_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from caveat.guards._custom_load import RuleFile
+    from caveat.guards.custom.load import RuleFile
 
 
 def _record(item: RuleFile) -> dict[str, object]:

@@ -18,16 +18,16 @@ if TYPE_CHECKING:
     from caveat.guards import conformity
     from caveat.guards import custom
     from caveat.guards import dependency
-    from caveat.guards import dynamic_eval
+    from caveat.guards import eval as dynamic_eval
     from caveat.guards import git
     from caveat.guards import header
-    from caveat.guards import plan_bash
-    from caveat.guards import plan_write
+    from caveat.guards import plan as plan_write
     from caveat.guards import precompact
     from caveat.guards import session_start
     from caveat.guards import stop
     from caveat.guards import tracking_ids
     from caveat.guards.base import Guard
+    from caveat.guards.plan import bash as plan_bash
 
     # mypy checks every registered module against the Guard protocol here.
     _CHECKED: tuple[Guard, ...] = (
@@ -94,7 +94,7 @@ REGISTRY: tuple[Spec, ...] = (
     ),
     Spec(
         "eval",
-        "caveat.guards.dynamic_eval",
+        "caveat.guards.eval",
         ("pretooluse-eval-guard",),
         _PRE_POST,
         _FILES | _SHELLS,
@@ -108,9 +108,9 @@ REGISTRY: tuple[Spec, ...] = (
         frozenset({"Write", "Edit", "MultiEdit"}),
     ),
     Spec("git", "caveat.guards.git", ("pretooluse-bash",), _PRE_POST, _SHELLS),
-    Spec("plan", "caveat.guards.plan_write", ("pretooluse-write-plan-guard",), _PRE_POST, _FILES),
+    Spec("plan", "caveat.guards.plan", ("pretooluse-write-plan-guard",), _PRE_POST, _FILES),
     Spec(
-        "plan-bash", "caveat.guards.plan_bash", ("pretooluse-bash-plan-guard",), _PRE_POST, _SHELLS
+        "plan-bash", "caveat.guards.plan.bash", ("pretooluse-bash-plan-guard",), _PRE_POST, _SHELLS
     ),
     Spec(
         "tracking-ids",

@@ -57,9 +57,9 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 # Everything a hook call may import: the modules of its pipeline and the packages
-# of contracts, guards, rules and session readers (never a launcher or the CLI).
+# of contracts, guards and session readers (never a launcher or the CLI).
 PRELOAD = ("caveat.hook", "caveat.chain", "caveat.messages", "caveat.seen", "caveat.config")
-PRELOAD_PACKAGES = ("caveat.contracts", "caveat.guards", "caveat.rules", "caveat.session")
+PRELOAD_PACKAGES = ("caveat.contracts", "caveat.guards", "caveat.session")
 
 
 def preload() -> None:

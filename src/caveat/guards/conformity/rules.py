@@ -1,0 +1,188 @@
+"""Where the agents' own configuration lives, and what kind of file each path is.
+
+Read by ``caveat.guards.conformity`` (the scope pre-filter) and
+``caveat.guards.conformity.checks`` (the kind of file, which picks the checks). Paths are
+compared with ``/`` separators; ``~/.claude`` and ``$CODEX_HOME`` (default
+``~/.codex``) are covered by the folder segments below, and a custom ``CODEX_HOME`` is
+mapped onto ``/.codex/`` before the kind is looked up. Extra scopes come from the
+``CAVEAT_CONFORMITY_SCOPE`` environment variable (folders, ``os.pathsep``-separated).
+
+Sources: reference/harness-contracts.md §1.1 and §2.1–2.7 for the hook files; the
+Agent Skills specification (agentskills.io/specification) for ``SKILL.md``; Claude
+Code's sub-agent and slash-command documentation for ``agents/`` and ``commands/``.
+"""
+
+from __future__ import annotations
+
+# What kind of file a path is: (kind, folder, file name). The folder is matched
+# against the end of the file's parent folder ("/.claude") or, when it ends with
+# "/**", against any ancestor ("/.claude/commands/**": that folder or below it). The
+# file name is exact, or "*.ext" for any name with that extension. First match wins.
+KINDS = (
+    ("claude-settings", "/.claude", "settings.json"),
+    ("claude-settings", "/.claude", "settings.local.json"),
+    ("codex-hooks", "/.codex", "hooks.json"),
+    ("codex-config", "/.codex", "config.toml"),
+    ("gemini-settings", "/.gemini", "settings.json"),
+    ("qwen-settings", "/.qwen", "settings.json"),
+    ("cursor-hooks", "/.cursor", "hooks.json"),
+    ("copilot-hooks", "/.github/hooks", "*.json"),
+    ("kiro-hooks", "/.kiro/hooks", "*.json"),
+    # A Claude Code plugin's hooks file (inside ~/.claude/plugins or a project's .claude).
+    ("claude-settings", "/hooks", "hooks.json"),
+    ("agent", "/.claude/agents/**", "*.md"),
+    ("agent", "/.gemini/agents/**", "*.md"),
+    ("agent", "/.qwen/agents/**", "*.md"),
+    ("command", "/.claude/commands/**", "*.md"),
+    ("command", "/.qwen/commands/**", "*.md"),
+    ("command", "/.cursor/commands/**", "*.md"),
+    ("command", "/.codex/prompts/**", "*.md"),
+    ("command-toml", "/.gemini/commands/**", "*.toml"),
+    ("command-toml", "/.qwen/commands/**", "*.toml"),
+)
+# Kinds by file name alone (checked before KINDS).
+NAME_KINDS = {
+    "SKILL.md": "skill",
+    "AGENTS.md": "memory",
+    "AGENTS.override.md": "memory",
+    "CLAUDE.md": "memory",
+    "CLAUDE.local.md": "memory",
+    "GEMINI.md": "memory",
+}
+# Any other in-scope file with these extensions still gets the parse check.
+EXTENSION_KINDS = {".json": "json", ".toml": "toml"}
+
+# Harness names for the message.
+HARNESS = {
+    "claude-settings": "Claude Code",
+    "codex-hooks": "Codex",
+    "codex-config": "Codex",
+    "gemini-settings": "Gemini CLI",
+    "qwen-settings": "Qwen Code",
+    "cursor-hooks": "Cursor",
+    "copilot-hooks": "GitHub Copilot",
+    "kiro-hooks": "Kiro",
+    "skill": "agent skill",
+    "agent": "sub-agent",
+    "command": "slash command",
+    "command-toml": "slash command",
+    "memory": "agent memory",
+    "json": "agent configuration",
+    "toml": "agent configuration",
+}
+
+# Hook events each harness accepts (reference/harness-contracts.md §2.x, exact spelling).
+CLAUDE_EVENTS = frozenset(
+    {
+        "SessionStart", "Setup", "InstructionsLoaded", "UserPromptSubmit",
+        "UserPromptExpansion", "MessageDisplay", "PreToolUse", "PermissionRequest",
+        "PermissionDenied", "PostToolUse", "PostToolUseFailure", "PostToolBatch",
+        "Notification", "SubagentStart", "SubagentStop", "TaskCreated", "TaskCompleted",
+        "Stop", "StopFailure", "TeammateIdle", "ConfigChange", "CwdChanged",
+        "DirectoryAdded", "FileChanged", "WorktreeCreate", "WorktreeRemove", "PreCompact",
+        "PostCompact", "Elicitation", "ElicitationResult", "SessionEnd",
+        "PreModelSwitch", "PostModelSwitch",
+    }
+)  # fmt: skip
+CLAUDE_TYPES = frozenset({"command", "http", "mcp_tool", "prompt", "agent"})
+CODEX_EVENTS = frozenset(
+    {
+        "SessionStart", "SubagentStart", "UserPromptSubmit", "PreToolUse",
+        "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "SubagentStop",
+        "Stop", "StopFailure", "SessionEnd", "Interrupt",
+    }
+)  # fmt: skip
+# prompt/agent runners are in Codex's source tree; older builds skip them with a warning.
+CODEX_TYPES = frozenset({"command", "prompt", "agent"})
+GEMINI_EVENTS = frozenset(
+    {
+        "SessionStart", "SessionEnd", "BeforeAgent", "AfterAgent", "BeforeModel",
+        "AfterModel", "BeforeToolSelection", "BeforeTool", "AfterTool", "PreCompress",
+        "Notification",
+    }
+)  # fmt: skip
+GEMINI_TYPES = frozenset({"command"})
+QWEN_EVENTS = frozenset(
+    {
+        "PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit",
+        "SessionStart", "SessionEnd", "SessionDelete", "MessageDisplay", "Stop",
+        "StopFailure", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact",
+        "Notification", "PermissionRequest", "PermissionDenied", "TodoCreated",
+        "TodoCompleted",
+    }
+)  # fmt: skip
+QWEN_TYPES = frozenset({"command", "http", "function", "prompt"})
+CURSOR_EVENTS = frozenset(
+    {
+        "sessionStart", "sessionEnd", "preToolUse", "postToolUse", "postToolUseFailure",
+        "subagentStart", "subagentStop", "beforeShellExecution", "afterShellExecution",
+        "beforeMCPExecution", "afterMCPExecution", "beforeReadFile", "afterFileEdit",
+        "beforeSubmitPrompt", "preCompact", "stop", "afterAgentResponse",
+        "afterAgentThought", "beforeTabFileRead", "afterTabFileEdit", "workspaceOpen",
+    }
+)  # fmt: skip
+COPILOT_EVENTS = frozenset(
+    {
+        "sessionStart", "sessionEnd", "userPromptSubmitted", "userPromptTransformed",
+        "preToolUse", "postToolUse", "postToolUseFailure", "permissionRequest",
+        "agentStop", "subagentStart", "subagentStop", "errorOccurred", "preCompact",
+        "notification",
+    }
+)  # fmt: skip
+# PascalCase keys switch Copilot to its Claude-compatible mode.
+COPILOT_CLAUDE_EVENTS = frozenset(
+    {
+        "SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse",
+        "PostToolUseFailure", "PermissionRequest", "Stop", "SubagentStart",
+        "SubagentStop", "PreCompact", "Notification",
+    }
+)  # fmt: skip
+COPILOT_TYPES = frozenset({"command", "http", "prompt"})
+KIRO_TRIGGERS = frozenset(
+    {
+        "SessionStart", "Stop", "PreToolUse", "PostToolUse", "PreTaskExec",
+        "PostTaskExec", "UserPromptSubmit", "PostFileCreate", "PostFileSave",
+        "PostFileDelete", "Manual", "PermissionRequest",
+        # earlier names, still documented
+        "agentSpawn", "userPromptSubmit", "preToolUse", "postToolUse", "fileEdited",
+        "fileCreated", "stop",
+    }
+)  # fmt: skip
+KIRO_ACTIONS = frozenset({"command", "agent"})
+
+# Timeouts: harnesses that count seconds, and those that count milliseconds.
+SECONDS_KINDS = frozenset({"claude-settings", "codex-hooks", "codex-config", "copilot-hooks"})
+MILLISECONDS_KINDS = frozenset({"gemini-settings", "qwen-settings"})
+SECONDS_SUSPECT = 1000  # a timeout this large in seconds was probably meant in ms
+MILLISECONDS_SUSPECT = 1000  # a timeout below this in ms was probably meant in seconds
+
+# Agent Skills specification (agentskills.io/specification).
+SKILL_NAME_MAX = 64
+SKILL_DESCRIPTION_MAX = 1024
+SKILL_DESCRIPTION_NEAR = 900  # advisory: close to the limit
+SKILL_COMPATIBILITY_MAX = 500
+NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
+
+# Memory files: (file name, budget, unit, source).
+MEMORY_BUDGETS = {
+    # Claude Code warns "Large CLAUDE.md will impact performance (… > 40.0k)".
+    "CLAUDE.md": (40_000, "chars", "Claude Code's large-file warning"),
+    "CLAUDE.local.md": (40_000, "chars", "Claude Code's large-file warning"),
+    # Codex stops adding instruction files at project_doc_max_bytes (32 KiB by default).
+    "AGENTS.md": (32 * 1024, "bytes", "Codex's project_doc_max_bytes default"),
+    "AGENTS.override.md": (32 * 1024, "bytes", "Codex's project_doc_max_bytes default"),
+    # No documented limit found: the same budget as CLAUDE.md.
+    "GEMINI.md": (40_000, "chars", "the budget caveat uses for memory files"),
+}
+
+# Secret-looking values that are references, not secrets.
+PLACEHOLDER_MARKS = ("${", "{{", "$(", "%", "<", ">", "env:", "secret:", "op://", "vault:")
+PLACEHOLDER_STARTS = ("$", "/", "~", "./", "../")
+PLACEHOLDER_WORDS = frozenset(
+    {
+        "changeme", "change-me", "redacted", "[redacted]", "placeholder", "example",
+        "none", "null", "true", "false", "xxx", "xxxx", "xxxxxxxx", "your-token",
+        "your-api-key", "your_api_key", "dummy", "test", "secret", "password",
+    }
+)  # fmt: skip
+SECRET_VALUE_MIN = 8

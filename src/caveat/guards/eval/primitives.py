@@ -1,0 +1,681 @@
+"""Dynamic-evaluation and unsafe-deserialization primitives, as data
+(reference/guard-rules.md §2).
+
+Plain literals only: the guard imports this module on every tool call.
+
+A language entry in ``LANGUAGES`` names its masking style (``caveat.guards.eval.mask``),
+``interp``, a regex that marks a string literal as interpolated (so not a constant), and
+``brace_def``: a call whose closing parenthesis is followed by ``{`` is a method
+definition, not a call (C-like languages).
+
+A primitive is a dict:
+
+- ``id``: stable key (findings are deduplicated on it); ``family``: CODE, DESER, SHELL,
+  DLEXEC, IMPORT or TMPL; ``alternative``: the safe alternative shown to the model.
+- ``triggers``: literal substrings; the pattern is tried only when one occurs in the raw
+  text (lower-cased first for case-insensitive languages). This is the cheap pre-filter,
+  so triggers are as specific as a real match allows (spacing such as ``os . system``,
+  which no one writes, may go unseen).
+- ``pattern``: regex, searched over the *code* view (comments and string contents
+  blanked) or, with ``view: "text"``, over the comment-free view whose string contents
+  are kept; a text-view match must start in code unless ``in_strings`` is set.
+  ``name`` names the primitive, else ``template`` (``str.format`` over the named
+  groups), else ``(?P<n>…)``, else the match itself with whitespace removed.
+- The call's argument span is found by bracket matching from the ``(`` that ends the
+  pattern or follows it; without one it runs to the end of the line (Ruby, shell).
+  ``require``: regexes that must all occur in the span (string contents kept);
+  ``safe``: regexes of which any exempts the call (F12 safe modes);
+  ``literal_arg``: 0 (first) or -1 (last) — when that argument is a constant string the
+  call is silent (F5); ``argv_safe``: two or more arguments mean argv form, no shell;
+  ``first_string``: fire only when the first argument starts with a string (implied
+  eval, ``page.evaluate``); ``file_requires``: substrings of which one must occur in
+  the file (F4: ``exec(`` counts only where ``child_process`` is imported);
+  ``before``: a regex that must occur earlier in the same shell statement (anchoring
+  on ``| sh`` and looking back for ``curl`` keeps the scan linear).
+- ``group``: of two primitives in one group on the same line only the first listed
+  counts; ``safe_name``: regex on the name that exempts it; ``words``: the family in
+  words when the family's general wording does not fit.
+"""
+
+from __future__ import annotations
+
+FAMILY_WORDS = {
+    "CODE": "dynamic code evaluation",
+    "DESER": "unsafe deserialization",
+    "SHELL": "shell command string",
+    "DLEXEC": "downloaded script executed",
+    "IMPORT": "dynamic module loading",
+    "TMPL": "template or expression-language injection",
+}
+
+LANGUAGES = {
+    "python": {"mask": "python", "interp": "", "brace_def": False},
+    "js": {"mask": "c", "interp": r"\$\{", "brace_def": True},
+    "ruby": {"mask": "ruby", "interp": r"#\{", "brace_def": False},
+    "php": {"mask": "php", "interp": r"\$\w|\{\$", "brace_def": True},
+    "java": {"mask": "c", "interp": r"\$[\w{]", "brace_def": True},
+    "cs": {"mask": "c", "interp": "", "brace_def": True},
+    "go": {"mask": "go", "interp": "", "brace_def": False},
+    "shell": {"mask": "shell", "interp": r"\$", "brace_def": False},
+    "powershell": {"mask": "powershell", "interp": r"\$", "brace_def": False, "ci": True},
+    "gha": {"mask": "shell", "interp": r"\$", "brace_def": False},
+}
+
+_SHELLS = r"(?:/usr)?(?:/local)?(?:/bin/)?(?P<s>(?:ba|z|k|da|a|fi)?sh)(?![\w.-])"
+_DOWNLOAD = r"(?<![\w.-])(?P<d>curl|wget)(?![\w.-])"
+_SH_C = (
+    r'"(?:/bin/|/usr/bin/)?(?:env\s+)?(?:ba|z|k|da)?sh"\s*,\s*"-c"'
+    r'|"cmd(?:\.exe)?"\s*,\s*"/[cC]"'
+)
+
+_PYTHON = (
+    {
+        "id": "py.eval",
+        "family": "CODE",
+        "triggers": ("eval",),
+        "pattern": r"(?<![\w.])(?:builtins\.)?eval\s*\(",
+        "literal_arg": 0,
+        "alternative": "ast.literal_eval() for Python literals, json.loads() for data, "
+        "or an explicit parser or dispatch table",
+    },
+    {
+        "id": "py.exec",
+        "family": "CODE",
+        "triggers": ("exec(", "exec ("),
+        "pattern": r"(?<![\w.])(?:builtins\.)?exec\s*\(",
+        "literal_arg": 0,
+        "alternative": "ordinary code: a dispatch table or functions chosen by name "
+        "from an explicit mapping",
+    },
+    {
+        "id": "py.import",
+        "family": "IMPORT",
+        "triggers": ("__import__", "import_module"),
+        "pattern": r"(?<![\w.])(?:__import__|importlib\s*\.\s*import_module)\s*\(",
+        "literal_arg": 0,
+        "alternative": "an allow-list mapping accepted names to modules",
+    },
+    {
+        "id": "py.pickle",
+        "family": "DESER",
+        "triggers": ("pickle", "dill"),
+        "pattern": r"(?<![\w.])(?:cPickle|pickle|_pickle|dill|cloudpickle)\s*\.\s*"
+        r"(?:loads?|Unpickler)\b",
+        "alternative": "JSON, msgspec or another schema-validated format "
+        "(pickle runs code while loading)",
+    },
+    {
+        "id": "py.shelve",
+        "family": "DESER",
+        "triggers": ("shelve",),
+        "pattern": r"(?<![\w.])shelve\s*\.\s*(?:open|DbfilenameShelf)\s*\(",
+        "alternative": "sqlite3 or JSON files (shelve is pickle-backed)",
+    },
+    {
+        "id": "py.jsonpickle",
+        "family": "DESER",
+        "triggers": ("jsonpickle",),
+        "pattern": r"(?<![\w.])jsonpickle\s*\.\s*(?:unpickler\s*\.\s*)?decode\s*\(",
+        "alternative": "json.loads() into plain data, then build your objects explicitly",
+    },
+    {
+        "id": "py.marshal",
+        "family": "DESER",
+        "triggers": ("marshal",),
+        "pattern": r"(?<![\w.])marshal\s*\.\s*loads?\s*\(",
+        "alternative": "JSON or another data-only format",
+    },
+    {
+        "id": "py.pickle-wrapper",
+        "family": "DESER",
+        "triggers": ("read_pickle", "joblib"),
+        "pattern": r"(?<![\w.])(?:(?:pd|pandas)\s*\.\s*read_pickle|joblib\s*\.\s*load)\s*\(",
+        "alternative": "Parquet, CSV, JSON or safetensors for data and models "
+        "(these loaders unpickle)",
+    },
+    {
+        "id": "py.numpy-pickle",
+        "family": "DESER",
+        "triggers": ("allow_pickle",),
+        "pattern": r"(?<![\w.])(?:np|numpy)\s*\.\s*load\s*\(",
+        "require": (r"\ballow_pickle\s*=\s*True\b",),
+        "alternative": "np.load() with the default allow_pickle=False "
+        "(store object arrays in another format)",
+    },
+    {
+        "id": "py.yaml",
+        "family": "DESER",
+        "triggers": ("yaml.",),
+        "pattern": r"(?<![\w.])yaml\s*\.\s*(?:load|load_all|unsafe_load|unsafe_load_all"
+        r"|full_load|full_load_all)\s*\(",
+        "safe": (r"\bC?(?:Safe|Base)Loader\b",),
+        "alternative": "yaml.safe_load() (or Loader=yaml.SafeLoader)",
+    },
+    {
+        "id": "py.ruamel-unsafe",
+        "family": "DESER",
+        "triggers": ("YAML(", "YAML ("),
+        "pattern": r"(?<![\w.])YAML\s*\(",
+        "require": (r"\btyp\s*=\s*\[?\s*['\"](?:unsafe|base)['\"]",),
+        "alternative": "ruamel YAML() (round-trip) or YAML(typ='safe')",
+    },
+    {
+        "id": "py.torch-load",
+        "family": "DESER",
+        "triggers": ("torch.load", "serialization.load"),
+        "pattern": r"(?<![\w.])torch\s*\.\s*(?:serialization\s*\.\s*)?load\s*\(",
+        "safe": (r"\bweights_only\s*=\s*True\b",),
+        "alternative": "torch.load(..., weights_only=True) or safetensors "
+        "(the default is only safe from torch 2.6 on)",
+    },
+    {
+        "id": "py.shell-true",
+        "family": "SHELL",
+        "triggers": ("shell=True", "shell = True"),
+        "pattern": r"\b(?:run|call|check_call|check_output|Popen)\s*\(",
+        "require": (r"\bshell\s*=\s*True\b",),
+        "literal_arg": 0,
+        "name": "subprocess shell=True",
+        "alternative": "subprocess.run([...]) with an argument list and shell=False",
+    },
+    {
+        "id": "py.os-system",
+        "family": "SHELL",
+        "triggers": ("system", "popen", "getoutput", "getstatusoutput"),
+        "pattern": r"(?<![\w.])(?:os\s*\.\s*(?:system|popen[234]?)"
+        r"|(?:subprocess|commands)\s*\.\s*get(?:status)?output)\s*\(",
+        "literal_arg": 0,
+        "alternative": "subprocess.run([...]) with an argument list (no shell)",
+    },
+    {
+        "id": "py.shell-async",
+        "family": "SHELL",
+        "triggers": ("create_subprocess_shell",),
+        "pattern": r"\bcreate_subprocess_shell\s*\(",
+        "literal_arg": 0,
+        "alternative": "asyncio.create_subprocess_exec() with an argument list",
+    },
+    {
+        "id": "py.paramiko-exec",
+        "family": "SHELL",
+        "triggers": ("exec_command",),
+        "pattern": r"\.exec_command\s*\(",
+        "literal_arg": 0,
+        "name": "exec_command",
+        "alternative": "a fixed remote command with each argument quoted by shlex.quote()",
+    },
+    {
+        "id": "py.template-string",
+        "family": "TMPL",
+        "triggers": ("render_template_string",),
+        "pattern": r"\brender_template_string\s*\(",
+        "literal_arg": 0,
+        "alternative": "render_template() with a template file, passing data as variables",
+    },
+    {
+        "id": "py.logging-listen",
+        "family": "CODE",
+        "triggers": ("config.listen",),
+        "pattern": r"\blogging\s*\.\s*config\s*\.\s*listen\s*\(",
+        "alternative": "a static logging configuration (the listener can run code)",
+    },
+)
+
+_JS = (
+    {
+        "id": "js.eval",
+        "family": "CODE",
+        "triggers": ("eval",),
+        "pattern": r"(?<![\w.$])(?:(?:window|globalThis|global|self)\.)?eval\s*\(",
+        "literal_arg": 0,
+        "alternative": "JSON.parse() for data, or a lookup such as obj[key]",
+    },
+    {
+        "id": "js.function",
+        "family": "CODE",
+        "triggers": ("Function(", "Function ("),
+        "pattern": r"(?<![\w.$])(?:new\s+)?Function\s*\(",
+        "literal_arg": -1,
+        "name": "new Function",
+        "alternative": "an ordinary function or closure",
+    },
+    {
+        "id": "js.implied-eval",
+        "family": "CODE",
+        "triggers": ("setTimeout", "setInterval", "setImmediate", "execScript"),
+        "pattern": r"(?<![\w.$])(?:(?:window|globalThis|global|self)\.)?"
+        r"(?:setTimeout|setInterval|setImmediate|execScript)\s*\(",
+        "first_string": True,
+        "literal_arg": 0,
+        "alternative": "pass a function, e.g. setTimeout(() => f(x), ms)",
+    },
+    {
+        "id": "js.vm",
+        "family": "CODE",
+        "triggers": ("vm.",),
+        "pattern": r"(?<![\w.$])(?:vm\s*\.\s*(?:runInContext|runInNewContext|runInThisContext"
+        r"|compileFunction)|new\s+vm\s*\.\s*Script)\s*\(",
+        "literal_arg": 0,
+        "alternative": "plain functions; for untrusted code, a separate process or isolated-vm "
+        "(node:vm is not a security boundary)",
+    },
+    {
+        "id": "js.child-exec",
+        "family": "SHELL",
+        "triggers": ("exec",),
+        "pattern": r"(?<![\w.$])(?:(?:child_process|childProcess|cp)\s*\.\s*)?"
+        r"exec(?:Sync)?\s*\(",
+        "file_requires": ("child_process",),
+        "literal_arg": 0,
+        "alternative": "execFile() or spawn() with an argument array (no shell)",
+    },
+    {
+        "id": "js.spawn-shell",
+        "family": "SHELL",
+        "triggers": ("shell:", "shell :"),
+        "pattern": r"(?<![\w.$])(?:(?:child_process|childProcess|cp)\s*\.\s*)?"
+        r"(?:spawn|spawnSync|execFile|execFileSync|execa|execaSync)\s*\(",
+        "require": (r"\bshell\s*:\s*(?!false\b|undefined\b|null\b|0\b)[\w'\"`!]",),
+        "literal_arg": 0,
+        "name": "spawn {shell: true}",
+        "alternative": "spawn()/execFile() with an argument array and {shell: false}",
+    },
+    {
+        "id": "js.require",
+        "family": "IMPORT",
+        "triggers": ("require(", "require ("),
+        "pattern": r"(?<![\w.$])require\s*\(",
+        "literal_arg": 0,
+        "name": "require(non-literal)",
+        "alternative": "static imports, or an allow-list mapping names to modules",
+    },
+    {
+        "id": "js.import",
+        "family": "IMPORT",
+        "triggers": ("import(", "import ("),
+        "pattern": r"(?<![\w.$])import\s*\(",
+        "literal_arg": 0,
+        "name": "import(non-literal)",
+        "alternative": "static imports, or an allow-list mapping names to modules",
+    },
+    {
+        "id": "js.node-serialize",
+        "family": "DESER",
+        "triggers": ("serialize",),
+        "pattern": r"\b(?:unserialize|deserialize)\s*\(",
+        "file_requires": ("node-serialize", "serialize-to-js"),
+        "alternative": "JSON.parse() (node-serialize runs functions embedded in the data)",
+    },
+    {
+        "id": "js.page-evaluate",
+        "family": "CODE",
+        "triggers": ("evaluate", "addInitScript"),
+        "pattern": r"\.(?:evaluate|evaluateHandle|addInitScript)\s*\(",
+        "first_string": True,
+        "literal_arg": 0,
+        "name": "page.evaluate(string)",
+        "alternative": "pass a function and its arguments: page.evaluate((x) => ..., x)",
+    },
+)
+
+_RUBY = (
+    {
+        "id": "rb.eval",
+        "family": "CODE",
+        "triggers": ("eval",),
+        "pattern": r"(?<![\w.:@$])(?:(?:Kernel|binding)\s*\.\s*)?eval"
+        r"(?:\s*\(|[ \t]+(?=[\w@$\"'`:]))",
+        "literal_arg": 0,
+        "alternative": "public_send with an allow-list of method names, or a parser",
+    },
+    {
+        "id": "rb.instance-eval",
+        "family": "CODE",
+        "triggers": ("_eval",),
+        "pattern": r"(?<![\w@$])(?:instance|class|module)_eval"
+        r"(?:\s*\((?!\s*&)|[ \t]+(?!do\b)(?=[\w@$\"'`:]))",
+        "literal_arg": 0,
+        "alternative": "the block form (class_eval do ... end) or define_method",
+    },
+    {
+        "id": "rb.marshal",
+        "family": "DESER",
+        "triggers": ("Marshal",),
+        "pattern": r"\bMarshal\s*\.\s*(?:load|restore)\b",
+        "safe": (r"Marshal\s*\.\s*dump",),
+        "alternative": "JSON.parse() into plain data",
+    },
+    {
+        "id": "rb.yaml",
+        "family": "DESER",
+        "triggers": ("YAML.", "Psych."),
+        "pattern": r"\b(?:YAML|Psych)\s*\.\s*(?:load|unsafe_load|load_file|unsafe_load_file"
+        r"|load_stream|load_documents)\b",
+        "alternative": "YAML.safe_load (with permitted_classes: only if needed)",
+    },
+    {
+        "id": "rb.json-load",
+        "family": "DESER",
+        "triggers": ("JSON.load", "JSON.restore"),
+        "pattern": r"\bJSON\s*\.\s*(?:load|restore)\b",
+        "alternative": "JSON.parse()",
+    },
+    {
+        "id": "rb.oj-load",
+        "family": "DESER",
+        "triggers": ("Oj",),
+        "pattern": r"\bOj\s*\.\s*(?:load|object_load)\b",
+        "safe": (r"\bmode\s*:\s*:(?:strict|compat|null|json|rails)\b",),
+        "alternative": "Oj.load(json, mode: :strict) or JSON.parse()",
+    },
+    {
+        "id": "rb.shell",
+        "family": "SHELL",
+        "triggers": ("system", "exec", "spawn", "popen", "Open3"),
+        "pattern": r"(?<![\w.:@$])(?:system|exec|spawn|Process\s*\.\s*(?:spawn|exec)"
+        r"|IO\s*\.\s*popen|Open3\s*\.\s*(?:capture2e?|capture3|popen2e?|popen3))"
+        r"(?:\s*\(|[ \t]+(?=[\w@$\"'`:]))",
+        "safe": (r"^\s*\[",),
+        "argv_safe": True,
+        "literal_arg": 0,
+        "alternative": 'the argument-list form, e.g. system("git", "log", path)',
+    },
+    {
+        "id": "rb.backticks",
+        "family": "SHELL",
+        "triggers": ("`", "%x"),
+        "view": "text",
+        "pattern": r"`[^`\n]{0,400}?#\{|%x[({\[|!][^\n]{0,400}?#\{",
+        "name": "backticks with interpolation",
+        "alternative": "Open3.capture2 with an argument list",
+    },
+)
+
+_PHP = (
+    {
+        "id": "php.eval",
+        "family": "CODE",
+        "triggers": ("eval",),
+        "pattern": r"(?<![\w$>:\\])eval\s*\(",
+        "literal_arg": 0,
+        "alternative": "explicit code paths or a lookup table",
+    },
+    {
+        "id": "php.create-function",
+        "family": "CODE",
+        "triggers": ("create_function",),
+        "pattern": r"(?<![\w$>:\\])create_function\s*\(",
+        "literal_arg": -1,
+        "alternative": "an anonymous function (function () { ... } or fn() => ...)",
+    },
+    {
+        "id": "php.unserialize",
+        "family": "DESER",
+        "triggers": ("unserialize",),
+        "pattern": r"(?<![\w$>:\\])unserialize\s*\(",
+        "safe": (r"['\"]allowed_classes['\"]\s*=>\s*(?:false\b|\[)",),
+        "alternative": "json_decode(), or unserialize($s, ['allowed_classes' => false])",
+    },
+    {
+        "id": "php.shell",
+        "family": "SHELL",
+        "triggers": ("exec", "passthru", "proc_open", "popen", "system"),
+        "pattern": r"(?<![\w$>:\\])(?:exec|passthru|proc_open|popen|shell_exec|system"
+        r"|pcntl_exec)\s*\(",
+        "safe": (r"^\s*\[",),
+        "literal_arg": 0,
+        "alternative": "proc_open() with an argument array, or escapeshellarg() on every argument",
+    },
+    {
+        "id": "php.backticks",
+        "family": "SHELL",
+        "triggers": ("`",),
+        "view": "text",
+        "pattern": r"`[^`\n]{0,400}?\$",
+        "name": "backtick operator",
+        "alternative": "proc_open() with an argument array",
+    },
+    {
+        "id": "php.include-input",
+        "family": "CODE",
+        "triggers": ("include", "require"),
+        "pattern": r"(?<![\w$>:])(?:include|require)(?:_once)?\b[^;\n]{0,200}?"
+        r"\$_(?:GET|POST|REQUEST|COOKIE|FILES|SERVER)\b",
+        "name": "include of request data",
+        "alternative": "an allow-list mapping request values to fixed file paths",
+    },
+)
+
+_JAVA = (
+    {
+        "id": "java.object-input-stream",
+        "family": "DESER",
+        "triggers": ("ObjectInputStream",),
+        "pattern": r"(?<![\w.])(?:new\s+)?(?P<n>ObjectInputStream)\s*\(",
+        "alternative": "JSON with typed binding, or an ObjectInputFilter allow-list",
+    },
+    {
+        "id": "java.xml-decoder",
+        "family": "DESER",
+        "triggers": ("XMLDecoder",),
+        "pattern": r"(?<![\w.])(?:new\s+)?(?P<n>XMLDecoder)\s*\(",
+        "alternative": "a data-only parser (JAXB, Jackson) bound to concrete types",
+    },
+    {
+        "id": "java.snakeyaml",
+        "family": "DESER",
+        "triggers": ("Yaml",),
+        "pattern": r"(?<![\w.])(?:new\s+)?(?P<n>Yaml)\s*\(",
+        "safe": (r"\bSafeConstructor\b",),
+        "name": "new Yaml()",
+        "alternative": "new Yaml(new SafeConstructor(new LoaderOptions()))",
+    },
+    {
+        "id": "java.jackson-typing",
+        "family": "DESER",
+        "triggers": ("DefaultTyping", "LaissezFaire", "JsonTypeInfo"),
+        "pattern": r"\b(?:enableDefaultTyping(?:AsProperty)?\s*\(|LaissezFaireSubTypeValidator\b"
+        r"|JsonTypeInfo\s*\.\s*Id\s*\.\s*(?:CLASS|MINIMAL_CLASS)\b)",
+        "alternative": "concrete target types, or a PolymorphicTypeValidator allow-list",
+    },
+    {
+        "id": "java.script-engine",
+        "family": "CODE",
+        "triggers": ("eval",),
+        "pattern": r"\.eval\s*\(",
+        "file_requires": ("ScriptEngine",),
+        "literal_arg": 0,
+        "name": "ScriptEngine.eval",
+        "alternative": "a fixed script, with outside data passed in as bindings",
+    },
+    {
+        "id": "java.groovy-shell",
+        "family": "CODE",
+        "triggers": ("GroovyShell", "Eval."),
+        "pattern": r"(?<![\w.])(?:(?:new\s+)?(?P<n>GroovyShell)\s*\("
+        r"|Eval\s*\.\s*(?:me|x|xy|xyz)\s*\()",
+        "name": "GroovyShell",
+        "alternative": "a fixed script, with outside data passed in as bindings",
+    },
+    {
+        "id": "java.spel",
+        "family": "TMPL",
+        "triggers": ("parseExpression",),
+        "pattern": r"\.parseExpression\s*\(",
+        "literal_arg": 0,
+        "name": "parseExpression",
+        "alternative": "a constant expression evaluated with SimpleEvaluationContext",
+    },
+    {
+        "id": "java.runtime-exec",
+        "family": "SHELL",
+        "triggers": ("getRuntime",),
+        "pattern": r"\bRuntime\s*\.\s*getRuntime\s*\(\s*\)\s*\.\s*exec\s*\(",
+        "safe": (
+            r'^\s*new\s+String\s*\[\s*\]\s*\{\s*"(?!(?:/bin/|/usr/bin/)?(?:ba|z|k|da)?sh"'
+            r'|cmd(?:\.exe)?")',
+        ),
+        "literal_arg": 0,
+        "name": "Runtime.exec",
+        "alternative": 'new ProcessBuilder(List.of("cmd", arg1, ...)) without a shell',
+    },
+    {
+        "id": "java.process-builder-shell",
+        "family": "SHELL",
+        "triggers": ("ProcessBuilder",),
+        "pattern": r"(?<![\w.])(?:new\s+)?ProcessBuilder\s*\(",
+        "require": (_SH_C,),
+        "literal_arg": -1,
+        "name": 'ProcessBuilder(shell, "-c", ...)',
+        "alternative": "ProcessBuilder with the program and its arguments, no sh -c",
+    },
+)
+
+_CSHARP = (
+    {
+        "id": "cs.formatter",
+        "family": "DESER",
+        "triggers": ("Formatter", "NetDataContractSerializer"),
+        "pattern": r"(?<![\w.])(?:new\s+)?(?P<n>BinaryFormatter|SoapFormatter|LosFormatter"
+        r"|ObjectStateFormatter|NetDataContractSerializer)\s*\(",
+        "alternative": "System.Text.Json or DataContractSerializer with known types",
+    },
+    {
+        "id": "cs.type-name-handling",
+        "family": "DESER",
+        "triggers": ("TypeNameHandling",),
+        "pattern": r"\bTypeNameHandling\s*\.\s*(?:All|Auto|Objects|Arrays)\b",
+        "alternative": "TypeNameHandling.None (the default) with concrete types",
+    },
+    {
+        "id": "cs.javascript-serializer",
+        "family": "DESER",
+        "triggers": ("SimpleTypeResolver",),
+        "pattern": r"\bnew\s+JavaScriptSerializer\s*\(\s*new\s+SimpleTypeResolver\b",
+        "name": "JavaScriptSerializer(SimpleTypeResolver)",
+        "alternative": "new JavaScriptSerializer() without a type resolver, or System.Text.Json",
+    },
+    {
+        "id": "cs.process-shell",
+        "family": "SHELL",
+        "triggers": ("Process.Start", "ProcessStartInfo"),
+        "pattern": r"(?:\bProcess\s*\.\s*Start|\bnew\s+ProcessStartInfo)\s*\(",
+        "require": (
+            r'"(?:cmd(?:\.exe)?|powershell(?:\.exe)?|pwsh|(?:/bin/)?(?:ba)?sh)"'
+            r'\s*,\s*\$?@?"(?:/[cC]|-[cC](?:ommand)?)\b',
+        ),
+        "literal_arg": -1,
+        "name": "Process.Start(shell, command)",
+        "alternative": "ProcessStartInfo with FileName set to the program and "
+        "ArgumentList for each argument",
+    },
+)
+
+_GO = (
+    {
+        "id": "go.exec-shell",
+        "family": "SHELL",
+        "triggers": ("exec.Command",),
+        "pattern": r"\bexec\s*\.\s*Command(?:Context)?\s*\(",
+        "require": (_SH_C,),
+        "literal_arg": -1,
+        "name": 'exec.Command(shell, "-c", ...)',
+        "alternative": "exec.Command(program, arg1, arg2) without a shell",
+    },
+    {
+        "id": "go.js-vm",
+        "family": "CODE",
+        "triggers": ("otto", "goja"),
+        "pattern": r"\.(?:Run|RunString|RunScript)\s*\(",
+        "file_requires": ("robertkrimen/otto", "dop251/goja"),
+        "literal_arg": 0,
+        "name": "vm.Run (embedded JavaScript)",
+        "alternative": "a fixed script, with outside values passed in",
+    },
+)
+
+_SHELL = (
+    {
+        "id": "sh.pipe-shell",
+        "family": "DLEXEC",
+        "triggers": ("curl", "wget"),
+        "pattern": r"(?<!\|)\|(?!\|)\s*(?:sudo(?:\s+-[\w-]+)*\s+)?(?:env\s+)?" + _SHELLS,
+        "before": _DOWNLOAD,
+        "template": "{d} | {s}",
+        "alternative": "download to a file, verify its checksum or signature, read it, then run it",
+    },
+    {
+        "id": "sh.process-substitution",
+        "family": "DLEXEC",
+        "triggers": ("curl", "wget"),
+        "pattern": r"(?<![\w.-])(?P<e>(?:sudo\s+)?" + _SHELLS + r"|source|\.)\s+<\(\s*"
+        r"(?P<d>curl|wget)(?![\w.-])",
+        "template": "{e} <({d} ...)",
+        "alternative": "download to a file, verify its checksum or signature, read it, then run it",
+    },
+    {
+        "id": "sh.eval-download",
+        "family": "DLEXEC",
+        "triggers": ("curl", "wget"),
+        "view": "text",
+        "pattern": r"(?<![\w.-])(?P<e>eval|" + _SHELLS + r"\s+-c)\s+[\"']?(?:\$\(|`)\s*"
+        r"(?P<d>curl|wget)(?![\w.-])",
+        "template": '{e} "$({d} ...)"',
+        "alternative": "download to a file, verify its checksum or signature, read it, then run it",
+    },
+)
+
+_POWERSHELL = (
+    {
+        "id": "ps.iex-download",
+        "family": "DLEXEC",
+        "triggers": ("iex", "invoke-expression"),
+        "pattern": r"(?:(?<![\w-])(?:iwr|irm|curl|wget|invoke-webrequest|invoke-restmethod)"
+        r"(?![\w-])|\.downloadstring\s*\()[^\n;]{0,400}?\|\s*(?:iex|invoke-expression)"
+        r"(?![\w-])|(?<![\w$-])(?:iex|invoke-expression)[\s(]{0,8}(?:iwr|irm"
+        r"|invoke-webrequest|invoke-restmethod|new-object\s+(?:system\.)?net\.webclient)"
+        r"(?![\w-])",
+        "group": "iex",
+        "name": "iex (downloaded script)",
+        "alternative": "save the script to a file, verify its signature or hash "
+        "(Get-AuthenticodeSignature, Get-FileHash), then run it",
+    },
+    {
+        "id": "ps.invoke-expression",
+        "family": "CODE",
+        "triggers": ("iex", "invoke-expression"),
+        "pattern": r"(?<![\w$-])(?:iex|invoke-expression)(?![\w-])",
+        "group": "iex",
+        "literal_arg": 0,
+        "name": "Invoke-Expression",
+        "alternative": "call the command directly (& $command @arguments)",
+    },
+)
+
+_GHA = (
+    {
+        "id": "gha.expression-injection",
+        "family": "SHELL",
+        "triggers": ("github.event", "github.head_ref"),
+        "view": "text",
+        "in_strings": True,
+        "pattern": r"\$\{\{[^}\n]{0,300}?\b(?P<n>github\.(?:event(?:\.[\w*-]+)*|head_ref))",
+        "safe_name": r"\.(?:number|id|sha|run_id|run_number|created_at|updated_at)$",
+        "words": "untrusted workflow input spliced into a script",
+        "alternative": "pass the value through env: (e.g. TITLE: ${{ github.event.issue.title "
+        '}}) and use "$TITLE" in the script',
+    },
+)
+
+PRIMITIVES = {
+    "python": _PYTHON,
+    "js": _JS,
+    "ruby": _RUBY,
+    "php": _PHP,
+    "java": _JAVA,
+    "cs": _CSHARP,
+    "go": _GO,
+    "shell": _SHELL,
+    "powershell": _POWERSHELL,
+    "gha": _GHA + _SHELL,
+}

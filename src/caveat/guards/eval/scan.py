@@ -1,0 +1,294 @@
+"""Find the primitives of one language in one text (imported only after the pre-filter).
+
+``scan(text, language, ids)`` returns ``Hit`` tuples ``(primitive id, line, name,
+line text)`` in text order. Work is bounded so that multi-megabyte or adversarial
+input stays linear: every regex is free of nested or ambiguous quantifiers, at most
+``MAX_HITS`` matches of a primitive are judged per text, an argument span is at most
+``MAX_SPAN`` characters, and bracket matching steps over closing brackets only.
+"""
+
+from __future__ import annotations
+
+import re
+
+from caveat.guards.eval.mask import blank
+from caveat.guards.eval.mask import mask
+from caveat.guards.eval.primitives import LANGUAGES
+from caveat.guards.eval.primitives import PRIMITIVES
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    Primitive = Mapping[str, object]
+    Hit = tuple[str, int, str, str]
+
+MAX_HITS = 500
+MAX_SPAN = 64 * 1024
+MAX_LINE_SPAN = 4 * 1024
+_DEFINITION = r"(?:^|[^\w$])(?:def|function|func|fn|sub)\s+$"
+_LITERAL = r"""(?:\s|\+|[rRbBuU@]{1,2}(?=["'`])|"[^"]*"|'[^']*'|`[^`]*`)*"""
+_STATEMENT_START = r"(?<!\\)\n|;|&&|\|\|"
+_BEFORE = 2048
+_compiled: dict[str, re.Pattern[str]] = {}
+
+
+def _rx(source: str) -> re.Pattern[str]:
+    """Compiled on first use: most scans need few of these, and compiling costs more
+    than the scan itself on a short text."""
+    found = _compiled.get(source)
+    if found is None:
+        found = _compiled[source] = re.compile(source)
+    return found
+
+
+_WORKFLOW_KEY = r"(\s*(?:-\s+)?)(?:run|script)\s*:(?=\s|$)"
+
+
+def _strs(prim: Primitive, key: str) -> tuple[str, ...]:
+    value = prim.get(key, ())
+    return value if isinstance(value, tuple) else ()
+
+
+def _str(prim: Primitive, key: str) -> str:
+    value = prim.get(key, "")
+    return value if isinstance(value, str) else ""
+
+
+def primitives(language: str) -> tuple[Primitive, ...]:
+    return PRIMITIVES.get(language, ())
+
+
+def triggered(language: str, text: str) -> list[str]:
+    """Ids of the primitives whose trigger occurs in ``text``."""
+    if LANGUAGES.get(language, {}).get("ci"):
+        text = text.lower()
+    return [
+        _str(p, "id") for p in primitives(language) if any(t in text for t in _strs(p, "triggers"))
+    ]
+
+
+def workflow_scripts(text: str) -> str:
+    """The text with everything but ``run:``/``script:`` values blanked (GitHub
+    Actions): expressions under ``env:`` or ``with:`` never reach a shell."""
+    out: list[str] = []
+    indent = -1  # indentation of the key whose block we are in; -1 outside
+    for line in text.split("\n"):
+        stripped = line.lstrip()
+        depth = len(line) - len(stripped)
+        if indent >= 0 and (not stripped or depth > indent):
+            out.append(line)
+            continue
+        indent = -1
+        key = _rx(_WORKFLOW_KEY).match(line)
+        if key is None:
+            out.append(blank(line))
+            continue
+        indent = len(key.group(1))
+        value = line[key.end() :]
+        inner = value.strip()
+        if len(inner) > 1 and inner[0] in "\"'" and inner[-1] == inner[0]:
+            # YAML quotes around a one-line script are not shell quotes.
+            first, last = value.index(inner[0]), value.rindex(inner[0])
+            value = value[:first] + " " + value[first + 1 : last] + " " + value[last + 1 :]
+        out.append(blank(line[: key.end()]) + value)
+    return "\n".join(out)
+
+
+def _close(code: str, open_at: int, budget: list[int]) -> int:
+    """Index of the ``)`` closing the ``(`` at ``open_at``, or -1 (unclosed within
+    ``MAX_SPAN``, or the shared step budget is spent)."""
+    limit = min(len(code), open_at + MAX_SPAN)
+    depth = 1
+    pos = open_at + 1
+    while budget[0] > 0:
+        budget[0] -= 1
+        nxt = code.find(")", pos, limit)
+        if nxt < 0:
+            return -1
+        depth += code.count("(", pos, nxt) - 1
+        if depth <= 0:
+            return nxt
+        pos = nxt + 1
+    return -1
+
+
+def _span(code: str, end: int, budget: list[int]) -> tuple[int, int]:
+    """The argument span after a match ending at ``end``: inside the call's brackets
+    when a ``(`` ends or follows the match, else the rest of the line."""
+    open_at = end - 1 if end and code[end - 1] == "(" else -1
+    if open_at < 0:
+        probe = end
+        while probe < len(code) and code[probe] in " \t":
+            probe += 1
+        if probe < len(code) and code[probe] == "(":
+            open_at = probe
+    if open_at >= 0:
+        close = _close(code, open_at, budget)
+        if close >= 0:
+            return open_at + 1, close
+        end = open_at + 1
+    limit = min(len(code), end + MAX_LINE_SPAN)
+    stop = code.find("\n", end, limit)
+    return end, limit if stop < 0 else stop
+
+
+def _top_level_comma(arg: str) -> int:
+    """Offset of the first comma outside brackets in a code-view span, or -1."""
+    depth = 0
+    for m in re.finditer(r"[,()\[\]{}]", arg):
+        ch = m.group()
+        if ch == "," and depth == 0:
+            return m.start()
+        depth += 1 if ch in "([{" else -1
+        if depth < 0:
+            return -1
+    return -1
+
+
+def _first_is_literal(arg: str) -> bool:
+    """The first argument of a code-view span is a constant string (or empty)."""
+    end = _rx(_LITERAL).match(arg)
+    stop = end.end() if end is not None else 0
+    rest = arg[stop:].lstrip()
+    return not rest or rest[0] in ",;|" or rest.startswith(("&&", "if ", "unless "))
+
+
+def _last_is_literal(arg: str) -> bool:
+    """The last argument of a code-view span is a constant string (strings are blank
+    inside, so each opening quote is the previous quote of the same kind)."""
+    rest = arg.rstrip()
+    seen = False
+    while rest and rest[-1] in "\"'`":
+        start = rest.rfind(rest[-1], 0, len(rest) - 1)
+        if start < 0:
+            return False
+        seen = True
+        rest = rest[:start].rstrip("rRbBuU@").rstrip(" \t\n+")
+    return seen and (not rest or rest[-1] in "(,")
+
+
+def _literal(prim: Primitive, code_arg: str, plain_arg: str, interp: str) -> bool:
+    """The argument that ``literal_arg`` names is a constant (F5: silent)."""
+    which = prim.get("literal_arg")
+    if which is None:
+        return False
+    if interp and re.search(interp, plain_arg):
+        return False
+    if which == 0:
+        return _first_is_literal(code_arg)
+    return _last_is_literal(code_arg) or (not code_arg.strip())
+
+
+def _judge(
+    prim: Primitive,
+    lang: Mapping[str, object],
+    views: tuple[str, str],
+    at: tuple[int, int],
+    budget: list[int],
+) -> bool:
+    """Whether a match at ``at`` (start, end) is a real, unsafe use."""
+    code, plain = views
+    start, end = at
+    if _rx(_DEFINITION).search(code, max(0, start - 12), start):
+        return False
+    lo, hi = _span(code, end, budget)
+    code_arg, plain_arg = code[lo:hi], plain[lo:hi]
+    after = code[hi + 1 : hi + 64].lstrip(" \t\n") if code[hi : hi + 1] == ")" else ""
+    if lang.get("brace_def") and after.startswith("{"):
+        return False  # a method definition such as ``eval(x) {``
+    if not all(re.search(r, plain_arg) for r in _strs(prim, "require")):
+        return False
+    if any(re.search(r, plain_arg) for r in _strs(prim, "safe")):
+        return False
+    if prim.get("first_string") and code_arg.lstrip()[:1] not in ("'", '"', "`"):
+        return False
+    if prim.get("argv_safe") and _top_level_comma(code_arg) >= 0:
+        return False
+    interp = lang.get("interp")
+    return not _literal(prim, code_arg, plain_arg, interp if isinstance(interp, str) else "")
+
+
+def _before(prim: Primitive, code: str, start: int) -> dict[str, str] | None:
+    """Named groups of the ``before`` regex found earlier in the statement that holds
+    ``start`` (None: not found); ``{}`` when the primitive has no ``before``."""
+    pattern = _str(prim, "before")
+    if not pattern:
+        return {}
+    window = code[max(0, start - _BEFORE) : start]
+    cuts = [m.end() for m in _rx(_STATEMENT_START).finditer(window)]
+    found = None
+    for hit in re.finditer(pattern, window[cuts[-1] if cuts else 0 :]):
+        found = hit  # the nearest one names the primitive
+    return None if found is None else {k: v or "" for k, v in found.groupdict().items()}
+
+
+def _name(prim: Primitive, match: re.Match[str], extra: dict[str, str]) -> str:
+    template = _str(prim, "template")
+    if template:
+        groups = {**extra, **{k: v or "" for k, v in match.groupdict().items()}}
+        return template.format_map({k: " ".join(v.split()) for k, v in groups.items()})
+    fixed = _str(prim, "name")
+    if fixed:
+        return fixed
+    named = match.groupdict().get("n")
+    if named:
+        return named
+    return re.sub(r"\s*\.\s*", ".", " ".join(match.group().split())).rstrip("( ")
+
+
+def views(text: str, language: str) -> tuple[str, str]:
+    """The (code, plain) views of ``text``, workflow files reduced to their scripts."""
+    lang = LANGUAGES.get(language, {})
+    style = lang.get("mask")
+    if language == "gha":
+        text = mask(text, "yaml")[0]
+        text = workflow_scripts(text)
+    return mask(text, style if isinstance(style, str) else "")
+
+
+def scan(text: str, language: str, ids: list[str]) -> list[Hit]:
+    """Every unsafe use, in ``text``, of the primitives named by ``ids``."""
+    lang = LANGUAGES.get(language, {})
+    wanted = set(ids)
+    chosen = [p for p in primitives(language) if _str(p, "id") in wanted]
+    if not chosen or not text:
+        return []
+    code, plain = views(text, language)
+    flags = re.IGNORECASE if lang.get("ci") else 0
+    lines = text.split("\n")
+    budget = [1 << 18]  # closing brackets stepped over, shared by all matches
+    claimed: set[tuple[str, int]] = set()
+    hits: list[Hit] = []
+    for prim in chosen:
+        pid = _str(prim, "id")
+        needs = _strs(prim, "file_requires")
+        if needs and not any(n in plain for n in needs):
+            continue
+        on_text = prim.get("view") == "text"
+        pattern = re.compile(_str(prim, "pattern"), flags)
+        safe_name = _str(prim, "safe_name")
+        line, last = 0, 0
+        for count, match in enumerate(pattern.finditer(plain if on_text else code)):
+            if count >= MAX_HITS:
+                break
+            start = match.start()
+            if on_text and not prim.get("in_strings") and code[start] != plain[start]:
+                continue  # starts inside a string
+            extra = _before(prim, code, start)
+            if extra is None or not _judge(prim, lang, (code, plain), match.span(), budget):
+                continue
+            name = _name(prim, match, extra)
+            if safe_name and re.search(safe_name, name):
+                continue
+            line += code.count("\n", last, start)
+            last = start
+            group = _str(prim, "group")
+            if group:
+                if (group, line) in claimed:
+                    continue
+                claimed.add((group, line))
+            row = lines[line] if line < len(lines) else ""
+            hits.append((pid, line + 1, name, row.strip()))
+    hits.sort(key=lambda hit: hit[1])
+    return hits

@@ -1,0 +1,56 @@
+"""The git guard: shell commands that mutate git history or refs, or discard work.
+
+Speaks for ``git commit`` (and ``--amend``), force pushes and remote deletions,
+``reset --hard``, ``rebase``, ``branch -D``/``-M``, ``tag -d``/``-f``, ``clean -f``,
+``checkout -- <paths>``/``checkout .``/``restore <paths>``, ``stash drop``/``clear``,
+``update-ref``, ``filter-branch``/``filter-repo``, ``reflog expire``,
+``gc --prune=now`` and ``worktree remove --force`` — wherever the command word is
+``git`` itself: after global options (``git -C dir -c k=v commit``), wrappers
+(``sudo``, ``env``, ``command``, ``xargs``, ``bash -c '…'``, ``eval``), in chains,
+pipes and ``$(…)``. Quoted text, comments, here-document bodies and look-alike
+names (``mygit``, ``digit``) stay silent, as do read-only and safe forms
+(``git log``, plain ``git push``, ``git branch -d``, ``git restore --staged``).
+
+Variants of ``pretooluse-bash``: ``commit``, ``""`` (history or refs rewritten),
+``force-push`` (the remote rewritten or its refs deleted) and ``discard`` (work
+thrown away). The key is the normalized action (``push --force``), so each kind of
+advice reaches the model once per session.
+
+The silent path is two substring tests; the shell lexer is imported only when the
+command contains "git" and a mutating sub-command word.
+"""
+
+from __future__ import annotations
+
+from caveat.guards.git.rules import PREFILTER
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from caveat.event import Event
+    from caveat.event import Finding
+    from caveat.guards.base import Context
+
+ID = "git"
+MESSAGES: tuple[str, ...] = ("pretooluse-bash",)
+EVENTS = frozenset({"PreToolUse", "PostToolUse"})
+TOOLS = frozenset({"Bash", "PowerShell"})
+BUDGET_S = 1.0
+
+# Longer commands are not analysed: the guard must stay within its budget.
+MAX_TEXT = 1 << 20
+
+
+def command_may_match(command: str) -> bool:
+    """False only when ``command`` cannot run a git sub-command the guard names."""
+    low = command.lower()
+    return "git" in low and any(word in low for word in PREFILTER)
+
+
+def check(event: Event, ctx: Context) -> list[Finding]:
+    command = event.command
+    if not command or len(command) > MAX_TEXT or not command_may_match(command):
+        return []
+    from caveat.guards.git.commands import command_findings
+
+    powershell = event.tool == "PowerShell" or event.shell == "powershell"
+    return command_findings(command, powershell)

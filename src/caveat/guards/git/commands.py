@@ -1,0 +1,255 @@
+"""Command side of the git guard: which simple commands mutate history or refs, or
+discard work, after unwrapping ``sudo``/``env``/``command``/``bash -c``/``eval``.
+
+Imported only after the pre-filter saw "git" and a mutating sub-command word. The
+command word must be ``git`` itself (``/usr/bin/git``, ``git.exe``): ``mygit commit``,
+``echo "git commit"``, comments and here-document bodies never reach this test,
+because the shared lexer has already split words, quotes and bodies apart.
+"""
+
+from __future__ import annotations
+
+from caveat.event import Finding
+from caveat.guards.dependency import command_rules as wrappers
+from caveat.guards.git import rules as data
+from caveat.shell import inner_script
+from caveat.shell import simple_commands
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+GUARD = "git"
+MESSAGE = "pretooluse-bash"
+MAX_COMMAND = 200
+_MAX_COMMANDS = 500
+_MAX_DEPTH = 4
+# ``xargs`` options that take the next word as their value.
+_XARGS_VALUES = frozenset({"-I", "-n", "-P", "-L", "-d", "-E", "-s", "-a", "--delimiter"})
+_WHOLE_TREE = frozenset({".", ":/", "*", ":(top)", "./"})
+# Words that run their arguments as a command line.
+_EVALS = frozenset({"eval", "invoke-expression", "iex"})
+
+
+def _name(word: str) -> str:
+    name = word.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    return name[:-4] if name.endswith(".exe") else name
+
+
+def run_argvs(argv: list[str], powershell: bool, depth: int = 0) -> Iterator[list[str]]:
+    """The command lines that ``argv`` really runs, wrappers removed."""
+    for _ in range(8):
+        if not argv:
+            return
+        name = _name(argv[0])
+        if name in wrappers.WRAPPERS:
+            values, positional = wrappers.WRAPPERS[name]
+            i = 1
+            while i < len(argv) and (argv[i].startswith("-") or (name == "env" and "=" in argv[i])):
+                i += 2 if argv[i] in values else 1
+            argv = argv[i + positional :]
+        elif name == "xargs":
+            i = 1
+            while i < len(argv) and argv[i].startswith("-"):
+                i += 2 if argv[i] in _XARGS_VALUES else 1
+            argv = argv[i:]
+        elif name in _EVALS or name in wrappers.SHELLS or name in wrappers.POWERSHELLS:
+            ps = name in wrappers.POWERSHELLS or (powershell and name in _EVALS)
+            script = " ".join(argv[1:]) if name in _EVALS else inner_script(argv, ps)
+            if not script or depth >= _MAX_DEPTH:
+                return
+            for cmd in simple_commands(script, "powershell" if ps else "bash"):
+                yield from run_argvs(cmd.argv, ps, depth + 1)
+            return
+        else:
+            yield argv
+            return
+
+
+class _Args:
+    """A sub-command's arguments split into long flags, short letters, positionals
+    and the paths after ``--``."""
+
+    __slots__ = ("longs", "paths", "positionals", "shorts")
+
+    def __init__(self, words: list[str], values: frozenset[str]) -> None:
+        self.longs: list[str] = []
+        self.shorts: set[str] = set()
+        self.positionals: list[str] = []
+        self.paths: list[str] | None = None
+        i = 0
+        while i < len(words):
+            word = words[i]
+            i += 1
+            if word == "--":
+                self.paths = words[i:]
+                break
+            if word.startswith("--"):
+                self.longs.append(word)
+                if word in values:
+                    i += 1
+            elif word.startswith("-") and len(word) > 1:
+                for j, letter in enumerate(word[1:], 2):
+                    self.shorts.add(letter)
+                    if "-" + letter in values:
+                        i += 1 if j == len(word) else 0  # value attached or next
+                        break
+            else:
+                self.positionals.append(word)
+
+    def long(self, *names: str) -> bool:
+        return any(w == n or w.startswith(n + "=") for w in self.longs for n in names)
+
+    def flag(self, letter: str, *names: str) -> bool:
+        return letter in self.shorts or self.long(*names)
+
+
+def _split_global(argv: list[str]) -> tuple[str, list[str]] | None:
+    """``git -C dir -c k=v commit -m x`` → ``("commit", ["-m", "x"])``."""
+    i = 1
+    while i < len(argv):
+        word = argv[i]
+        if not word.startswith("-"):
+            return word, argv[i + 1 :]
+        if word in data.INERT or word in ("--version", "--exec-path", "--html-path"):
+            return None
+        i += 2 if word in data.GLOBAL_VALUES else 1
+    return None
+
+
+def _shown(paths: list[str]) -> str:
+    text = " ".join(paths)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def _cleaned(shorts: set[str]) -> str:
+    """What ``git clean`` removes, from its ``-d``, ``-x`` and ``-X`` flags."""
+    kinds = ["ignored files"] if "X" in shorts else ["untracked files"]
+    if "d" in shorts:
+        kinds.append("directories")
+    if "x" in shorts:
+        kinds.append("ignored files")
+    return kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " and " + kinds[-1]
+
+
+def classify(argv: list[str]) -> tuple[str, str] | None:
+    """``(key, action)`` when ``argv`` (a ``git`` command line) is one the guard names."""
+    split = _split_global(argv)
+    if split is None:
+        return None
+    sub, words = split
+    if any(w in data.INERT for w in words):
+        return None
+    a = _Args(words, data.VALUES.get(sub, frozenset()))
+    key = _key(sub, a)
+    if key is None:
+        return None
+    action = data.ACTIONS[key][0]
+    if "{paths}" in action:
+        paths = (a.paths or []) if sub == "checkout" else a.positionals + (a.paths or [])
+        action = action.replace("{paths}", _shown(paths))
+    if "{files}" in action:
+        action = action.replace("{files}", _cleaned(a.shorts))
+    return key, action
+
+
+def _key(sub: str, a: _Args) -> str | None:
+    first = a.positionals[0] if a.positionals else ""
+    force = a.flag("f", "--force")
+    if sub == "commit":
+        if a.long("--dry-run"):
+            return None
+        if a.long("--amend"):
+            return "commit --amend"
+        return "commit --no-verify" if a.flag("n", "--no-verify") else "commit"
+    if sub == "push":
+        if a.flag("n", "--dry-run"):
+            return None
+        if a.long("--mirror"):
+            return "push --mirror"
+        if a.long("--force-with-lease"):
+            return "push --force-with-lease"
+        if force or any(p.startswith("+") for p in a.positionals[1:]):
+            return "push --force"
+        if a.flag("d", "--delete") or any(p[:1] == ":" and p[1:] for p in a.positionals[1:]):
+            return "push --delete"
+        return "push --prune" if a.long("--prune") else None
+    if sub == "reset":
+        return "reset --hard" if a.long("--hard") else None
+    if sub == "rebase":
+        if a.long("--abort", "--quit", "--show-current-patch", "--edit-todo"):
+            return None
+        if a.flag("i", "--interactive"):
+            return "rebase -i"
+        return "rebase --continue" if a.long("--continue", "--skip") else "rebase"
+    if sub == "branch":
+        if "D" in a.shorts or (a.flag("d", "--delete") and force):
+            return "branch -D"
+        if "M" in a.shorts or (a.flag("m", "--move") and force):
+            return "branch -M"
+        if "C" in a.shorts or (a.flag("c", "--copy") and force):
+            return "branch -C"
+        return "branch -f" if force and a.positionals else None
+    if sub == "tag":
+        if a.flag("d", "--delete"):
+            return "tag -d"
+        return "tag -f" if force else None
+    if sub == "clean":
+        return "clean -f" if force and not a.flag("n", "--dry-run") else None
+    if sub == "checkout":
+        if a.long("--patch") or "p" in a.shorts:
+            return None
+        if force:
+            return "checkout -f"
+        if a.paths:
+            return "checkout ." if _WHOLE_TREE.intersection(a.paths) else "checkout -- paths"
+        return "checkout ." if a.positionals and a.positionals[-1] in _WHOLE_TREE else None
+    if sub == "restore":
+        paths = a.positionals + (a.paths or [])
+        staged_only = a.flag("S", "--staged") and not a.flag("W", "--worktree")
+        if staged_only or not paths or a.flag("p", "--patch"):
+            return None
+        return "restore ." if _WHOLE_TREE.intersection(paths) else "restore paths"
+    if sub == "switch":
+        if a.long("--discard-changes") or force:
+            return "switch --discard-changes"
+        return "switch -C" if a.flag("C", "--force-create") else None
+    if sub == "stash":
+        return f"stash {first}" if first in ("drop", "clear") else None
+    if sub in ("update-ref", "filter-branch"):
+        return sub
+    if sub == "filter-repo":
+        return None if a.long("--analyze", "--dry-run") else sub
+    if sub == "reflog":
+        return f"reflog {first}" if first in ("expire", "delete") else None
+    if sub == "gc":
+        prune = any(w in ("--prune=now", "--prune=all") for w in a.longs)
+        return "gc --prune=now" if prune else None
+    if sub == "worktree":
+        return "worktree remove --force" if first == "remove" and force else None
+    return None
+
+
+def _display(argv: list[str]) -> str:
+    words = [w if w and " " not in w and "'" not in w else repr(w) for w in argv]
+    text = " ".join(words)
+    return text if len(text) <= MAX_COMMAND else text[: MAX_COMMAND - 1] + "…"
+
+
+def command_findings(command: str, powershell: bool) -> list[Finding]:
+    findings: list[Finding] = []
+    seen: set[str] = set()
+    dialect = "powershell" if powershell else "bash"
+    for cmd in simple_commands(command, dialect)[:_MAX_COMMANDS]:
+        for argv in run_argvs(cmd.argv, powershell):
+            if _name(argv[0]) != "git":
+                continue
+            hit = classify(argv)
+            if hit is None or hit[0] in seen:
+                continue
+            key, action = hit
+            seen.add(key)
+            _, risk, variant = data.ACTIONS[key]
+            values = {"command": _display(argv), "action": action, "risk": risk}
+            findings.append(Finding(GUARD, MESSAGE, values, variant=variant, key=key))
+    return findings

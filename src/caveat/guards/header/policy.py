@@ -1,0 +1,178 @@
+"""Whether a repository has a license-header policy, cheapest evidence first.
+
+1. ``[header] license`` in the configuration names the SPDX id.
+2. A REUSE layout (``REUSE.toml``, ``.reuse/dep5`` or a ``LICENSES/`` folder): a few
+   ``stat`` calls. The id is the one license text in ``LICENSES/`` when there is one.
+3. SPDX lines in most tracked source files. Listing them needs GitPython, so the
+   verdict is cached in the state folder per repository, keyed by HEAD's commit id
+   (read from ``.git`` by hand: ``HEAD``, the ref file, ``packed-refs``; worktrees
+   through their ``.git`` file and ``commondir``). A repository without a commit, or
+   whose HEAD cannot be read, has no evident policy.
+
+Only a cache miss imports ``caveat.guards.header.scan`` (and with it GitPython).
+"""
+
+from __future__ import annotations
+
+import os
+
+from caveat import state
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from caveat.guards.base import Context
+
+CACHE_FILE = "header.cache.json"
+_CACHE_VERSION = 1
+_HEX = frozenset("0123456789abcdef")
+_REUSE_FILES = ("REUSE.toml", os.path.join(".reuse", "dep5"))
+
+
+class Policy:
+    """A header policy: where it comes from (``config``, ``reuse``, ``spdx``), the
+    license id for the expected line, and a phrase saying how it is known."""
+
+    __slots__ = ("kind", "license", "markdown_verdict", "root", "source")
+
+    def __init__(self, kind: str, license_id: str, source: str, root: str) -> None:
+        self.kind = kind
+        self.license = license_id
+        self.source = source
+        self.root = root
+        self.markdown_verdict: bool | None = None
+
+    def markdown(self, ctx: Context) -> bool:
+        """Whether the project's own Markdown files carry headers (so new ones should)."""
+        if self.markdown_verdict is None:
+            head = head_id(self.root)
+            verdict = cached_verdict(ctx, self.root, head) if head else {}
+            self.markdown_verdict = verdict.get("markdown") is True
+        return self.markdown_verdict
+
+
+def _read(path: str, limit: int = 4096) -> str | None:
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except (OSError, ValueError):
+        return None
+    if len(data) > limit:
+        return None
+    return data.decode("utf-8", "replace")
+
+
+def _sha(text: str | None) -> str | None:
+    if text is None:
+        return None
+    text = text.strip()
+    return text if len(text) in (40, 64) and _HEX.issuperset(text) else None
+
+
+def git_dirs(root: str) -> tuple[str, str] | None:
+    """(the repository's git dir, its common dir): the same for a plain clone; a
+    worktree's ``.git`` file points at its own git dir, which names the common one."""
+    dotgit = os.path.join(root, ".git")
+    gitdir = dotgit
+    if not os.path.isdir(dotgit):
+        pointer = _read(dotgit)
+        if not pointer or not pointer.startswith("gitdir:"):
+            return None
+        gitdir = os.path.join(root, pointer[len("gitdir:") :].strip())
+    common = gitdir
+    named = _read(os.path.join(gitdir, "commondir"))
+    if named and named.strip():
+        common = os.path.normpath(os.path.join(gitdir, named.strip()))
+    return gitdir, common
+
+
+def head_id(root: str) -> str | None:
+    """HEAD's commit id, read from the files git keeps; None when there is none yet or
+    it cannot be read this way (a reftable repository)."""
+    dirs = git_dirs(root)
+    if dirs is None:
+        return None
+    gitdir, common = dirs
+    head = _read(os.path.join(gitdir, "HEAD"))
+    if head is None:
+        return None
+    head = head.strip()
+    if not head.startswith("ref:"):
+        return _sha(head)
+    ref = head[len("ref:") :].strip()
+    if not ref.startswith("refs/") or ".." in ref.split("/"):
+        return None
+    for base in (gitdir, common):
+        found = _sha(_read(os.path.join(base, *ref.split("/"))))
+        if found:
+            return found
+    packed = _read(os.path.join(common, "packed-refs"), 64 * 1024 * 1024) or ""
+    for line in packed.splitlines():
+        sha, _, name = line.partition(" ")
+        if name.strip() == ref:
+            return _sha(sha)
+    return None
+
+
+def _reuse_license(root: str) -> str:
+    try:
+        names = sorted(os.listdir(os.path.join(root, "LICENSES")))
+    except OSError:
+        names = []
+    ids = list(dict.fromkeys(os.path.splitext(n)[0] for n in names if not n.startswith(".")))
+    if len(ids) == 1:
+        return ids[0]
+    if 1 < len(ids) <= 4:
+        return "<one of " + ", ".join(ids) + ">"
+    return "<the project's license>"
+
+
+def _reuse_marker(root: str) -> str:
+    for name in _REUSE_FILES:
+        if os.path.isfile(os.path.join(root, name)):
+            return name.replace(os.sep, "/")
+    if os.path.isdir(os.path.join(root, "LICENSES")):
+        return "LICENSES/"
+    return ""
+
+
+def cached_verdict(ctx: Context, root: str, head: str) -> dict[str, object]:
+    """The tracked-file verdict for ``root`` at ``head``: from the cache, else
+    computed (GitPython) and stored."""
+    cache = state.JsonCache(ctx.env, CACHE_FILE, _CACHE_VERSION)
+    entry = cache.get(root)
+    if isinstance(entry, dict) and entry.get("head") == head:
+        return entry
+    # A placeholder first: should the scan overrun the guard's budget (a huge index),
+    # later calls at this HEAD find "no policy" instead of scanning again.
+    cache.put(root, {"head": head, "license": "", "pending": True})
+    cache.save()
+    from caveat.guards.header.scan import scan
+
+    verdict: dict[str, object] = {"head": head, **scan(root)}
+    cache.put(root, verdict)
+    cache.save()
+    return verdict
+
+
+def policy(ctx: Context, root: str) -> Policy | None:
+    """The header policy that applies under ``root``, or None."""
+    configured = ctx.config.get("header", "license")
+    if isinstance(configured, str) and configured.strip():
+        where = "`[header] license` in the caveat configuration"
+        return Policy("config", configured.strip(), where, root)
+    marker = _reuse_marker(root)
+    if marker:
+        where = f"the project follows REUSE ({marker}), so `reuse lint` checks every file"
+        return Policy("reuse", _reuse_license(root), where, root)
+    head = head_id(root)
+    if head is None:
+        return None
+    verdict = cached_verdict(ctx, root, head)
+    license_id = verdict.get("license")
+    if not isinstance(license_id, str) or not license_id:
+        return None
+    tagged, sampled = verdict.get("tagged"), verdict.get("sampled")
+    where = f"{tagged} of {sampled} sampled source files carry an SPDX line"
+    found = Policy("spdx", license_id, where, root)
+    found.markdown_verdict = verdict.get("markdown") is True
+    return found

@@ -1,0 +1,184 @@
+"""Judging one tool call's files against the project's header policy: what the write
+leaves at the top of each file, whether the file is exempt, and the findings.
+
+Imported by ``caveat.guards.header`` once a written file has a comment convention.
+Until a file is found lacking its header, only ``stat`` calls and the policy's
+cached verdict are spent; exemptions that cost more (patterns, ``REUSE.toml``) are
+checked last, for files that would otherwise be reported.
+"""
+
+from __future__ import annotations
+
+import os
+
+from caveat.event import WHOLE
+from caveat.event import Finding
+from caveat.guards.base import POST_TOOL
+from caveat.guards.base import versions
+from caveat.guards.header import DOCKERFILE_PREFIXES
+from caveat.guards.header import ID
+from caveat.guards.header import MESSAGES
+from caveat.guards.header import comments as text_of
+from caveat.guards.header import in_exempt_dir
+from caveat.guards.header import rules
+from caveat.guards.header.policy import policy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from caveat.event import Event
+    from caveat.event import FileEdit
+    from caveat.guards.base import Context
+    from caveat.guards.header.comments import Header
+    from caveat.guards.header.policy import Policy
+
+    Todo = list[tuple[str, list[FileEdit], str, str]]
+
+WRITE_MESSAGE, EDIT_MESSAGE = MESSAGES
+
+
+class Problem:
+    """One file's header problem: ``kind`` (absent, malformed, removed, altered), the
+    words for it, the text whose top it concerns and the line to restore, if any."""
+
+    __slots__ = ("kind", "restore", "text", "top", "words")
+
+    def __init__(self, kind: str, words: str, text: str, top: Header, restore: str = "") -> None:
+        self.kind = kind
+        self.words = words
+        self.text = text
+        self.top = top
+        self.restore = restore
+
+
+def _missing(after: str, style: str, dockerfile: bool) -> Problem | None:
+    if not after.strip():
+        return None
+    top = text_of.inspect(after, style, dockerfile)
+    if top.status == "absent":
+        return Problem("absent", f"has no {rules.TAG} line", after, top)
+    if top.status == "malformed":
+        return Problem("malformed", f"has a malformed header: {top.detail}", after, top)
+    return None
+
+
+def _created(ctx: Context, path: str, edits: list[FileEdit], before: str, exact: bool) -> bool:
+    if any(e.old for e in edits if e.kind != WHOLE):
+        return False
+    if ctx.event.name in POST_TOOL:
+        return exact and not before.strip()
+    return not (ctx.read_text(path) or "").strip()
+
+
+def _changed(before: str, after: str, style: str, dockerfile: bool) -> Problem | None:
+    """The header ``before`` had and ``after`` lost or changed."""
+    was = text_of.inspect(before, style, dockerfile)
+    if not was.ok:
+        return None
+    now = text_of.inspect(after, style, dockerfile)
+    if now.status == "absent":
+        return Problem("removed", "loses its header in this edit", before, was, was.line)
+    if now.status == "malformed":
+        words = f"has its header broken by this edit: {now.detail}"
+        return Problem("altered", words, before, was, was.line)
+    if now.value != was.value:
+        words = f"has its license id changed by this edit, from {was.value} to {now.value}"
+        return Problem("altered", words, before, was, was.line)
+    return None
+
+
+def _fragments(edits: list[FileEdit], style: str) -> Problem | None:
+    """Without whole texts: a tag line in the replaced text that the new text drops
+    or changes."""
+    olds = [v for e in edits for v in text_of.tag_values(e.old)]
+    if not olds:
+        return None
+    news = [v for e in edits for v in text_of.tag_values(e.text)]
+    was = text_of.Header("ok", value=olds[0])
+    line = text_of.expected_line(style, olds[0])
+    if not news:
+        return Problem("removed", "loses its header in this edit", "", was, line)
+    if olds[0] not in news:
+        words = f"has its license id changed by this edit, from {olds[0]} to {news[0]}"
+        return Problem("altered", words, "", was, line)
+    return None
+
+
+def judge(
+    ctx: Context, path: str, edits: list[FileEdit], style: str, write: bool
+) -> Problem | None:
+    base = os.path.basename(path).lower()
+    dockerfile = base.startswith(DOCKERFILE_PREFIXES) or base.endswith(".dockerfile")
+    if write and edits[-1].kind == WHOLE:
+        return _missing(edits[-1].text, style, dockerfile)
+    before, after, exact = versions(ctx, edits)
+    if _created(ctx, path, edits, before, exact):
+        return _missing(after, style, dockerfile)
+    if exact:
+        return _changed(before, after, style, dockerfile)
+    return _fragments(edits, style)
+
+
+def _relative(path: str, root: str) -> str | None:
+    prefix = root.rstrip("/\\") + os.sep
+    if not os.path.isabs(path) or not path.startswith(prefix):
+        return None
+    rel = os.path.normpath(path[len(prefix) :])
+    if rel.startswith(".."):
+        return None
+    return rel.replace(os.sep, "/")
+
+
+def exempt(ctx: Context, root: str, rel: str, path: str, text: str) -> bool:
+    """Content, sidecar, configured and REUSE exemptions (after the name checks)."""
+    if text_of.binary(text) or text_of.generated(text):
+        return True
+    if os.path.lexists(path + ".license"):
+        return True
+    patterns = ctx.config.strings("header", "exclude") + ctx.config.strings("paths", "exclude")
+    if patterns:
+        from caveat.patterns import PatternStore
+
+        if PatternStore(ctx.env).match(patterns, rel):
+            return True
+    from caveat.guards.header.reuse import covered
+
+    return covered(root, rel)
+
+
+def findings(
+    event: Event, ctx: Context, todo: Todo, policies: dict[str, Policy | None] | None = None
+) -> list[Finding]:
+    """Findings for the files in ``todo``; ``policies`` holds verdicts already known
+    per git root (the rest are looked up)."""
+    write = event.tool == "Write"
+    message = WRITE_MESSAGE if write else EDIT_MESSAGE
+    policies = dict(policies or {})
+    out: list[Finding] = []
+    for path, edits, style, kind in todo:
+        root = ctx.git_root(path)
+        rel = _relative(path, root) if root else None
+        if root is None or rel is None or in_exempt_dir(rel):
+            continue
+        if root not in policies:
+            policies[root] = policy(ctx, root)
+        found = policies[root]
+        if found is None or (kind == "reuse" and found.kind != "reuse"):
+            continue
+        problem = judge(ctx, path, edits, style, write)
+        if problem is None or (kind == "markdown" and not found.markdown(ctx)):
+            continue
+        last = problem.text or edits[-1].text
+        if exempt(ctx, root, rel, path, last):
+            continue
+        expected = problem.restore or text_of.expected_line(style, found.license)
+        values = {
+            "path": rel,
+            "problem": problem.words,
+            "expected": expected,
+            "position": text_of.position(problem.top.above),
+            "source": found.source,
+        }
+        variant = "removed" if problem.kind in ("removed", "altered") else ""
+        key = f"{rel}:{problem.kind}"
+        out.append(Finding(ID, message, values, variant=variant, key=key))
+    return out

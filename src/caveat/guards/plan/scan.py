@@ -1,0 +1,266 @@
+"""Is this text a plan? The signals of ``rules/plans.py``, found in one pass.
+
+Imported only after the pre-filter saw a plan-marker substring in a prose file. The
+scan is line-based string work (no regular expressions) over the first
+``SCAN_LIMIT`` characters: front matter at the top, then headings, tables, bold
+fields and checklists outside fenced code blocks (a document that shows a plan in a
+code block is not a plan); the strong phrases are then looked for in the whole text.
+"""
+
+from __future__ import annotations
+
+from caveat.guards.plan import tables as data
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+_FRONT_MATTER_LINES = 200
+SCAN_LIMIT = 256 * 1024
+_SHOWN = 6
+
+
+def _marker_text(marker: str) -> str:
+    return marker.strip().lstrip("#").strip().rstrip(":").lower() or "\x00"
+
+
+def _concept(marker: str) -> str:
+    """One key for a marker however it is written: ``status:``, "## Status" and
+    ``**Status:**`` are one signal, not three."""
+    return marker.replace("_", " ").replace("-", " ").strip()
+
+
+def _starts(text: str, marker: str) -> bool:
+    """``text`` starts with ``marker`` up to a word boundary."""
+    return text.startswith(marker) and (len(text) == len(marker) or not text[len(marker)].isalnum())
+
+
+class _Signals:
+    __slots__ = ("counter", "found")
+
+    def __init__(self) -> None:
+        self.found: dict[str, tuple[str, int]] = {}  # key → (shown name, weight)
+        self.counter = False  # an ADR, changelog or README heading was seen
+
+    def add(self, key: str, name: str, weight: int) -> None:
+        if key not in self.found:
+            self.found[key] = (name, weight)
+
+    def verdict(self) -> list[str]:
+        weights = [w for _, w in self.found.values()]
+        strong = sum(w for w in weights if w == data.STRONG)
+        weak = min(sum(w for w in weights if w != data.STRONG), data.WEAK_CAP)
+        threshold = data.THRESHOLD + (data.COUNTER_RAISE if self.counter else 0)
+        if not strong or strong + weak < threshold:
+            return []
+        # Strong signals first: they are what makes the text a plan.
+        ranked = sorted(self.found.values(), key=lambda item: -item[1])
+        return [name for name, _ in ranked]
+
+
+def _first_word(text: str) -> str:
+    words = text.split(None, 1)
+    return words[0].rstrip(":.,;()—–-") if words else ""
+
+
+def _index(*groups: tuple[tuple[str, ...], int]) -> dict[str, list[tuple[str, int]]]:
+    """Markers by their first word, strong ones first: one dict lookup per line
+    instead of a loop over every marker."""
+    index: dict[str, list[tuple[str, int]]] = {}
+    for markers, weight in groups:
+        for marker in markers:
+            index.setdefault(_first_word(marker), []).append((marker, weight))
+    return index
+
+
+_HEADINGS = _index((data.HEADINGS_STRONG, data.STRONG), (data.HEADINGS_WEAK, data.WEAK))
+_BOLD = _index((data.BOLD_STRONG, data.STRONG), (data.BOLD_WEAK, data.WEAK))
+
+
+def _front_matter(lines: list[str], sig: _Signals, keys: frozenset[str]) -> int:
+    """Record the plan keys of a leading ``---`` block; the index after it (0 if none)."""
+    if not lines or lines[0].strip().lstrip("\ufeff") != "---":
+        return 0
+    for j in range(1, min(len(lines), _FRONT_MATTER_LINES)):
+        line = lines[j]
+        if line.strip() in ("---", "..."):
+            for key in _keys(lines[1:j]):
+                if key in data.FRONT_MATTER_STRONG or key in keys:
+                    sig.add(_concept(key), f"front-matter key {key}:", data.STRONG)
+                elif key in data.FRONT_MATTER_WEAK:
+                    sig.add(_concept(key), f"front-matter key {key}:", data.WEAK)
+            return j + 1
+    return 0
+
+
+def _keys(lines: list[str]) -> list[str]:
+    out = []
+    for line in lines:
+        if not line or line[0] in " \t-#" or ":" not in line:
+            continue
+        out.append(line.split(":", 1)[0].strip().strip("\"'").lower())
+    return out
+
+
+def _heading(stripped: str) -> tuple[int, str, str] | None:
+    """``(level, normalized text, text as written)`` of an ATX heading line."""
+    level = len(stripped) - len(stripped.lstrip("#"))
+    if level > 6 or (len(stripped) > level and stripped[level] not in " \t"):
+        return None
+    written = stripped[level:].strip().rstrip("#").strip()
+    text = written.lower().lstrip("0123456789.) \t*_`").rstrip("*_` \t")
+    return level, text, written
+
+
+def _phase_token(text: str) -> str:
+    """``"1"`` for "phase 1: setup", ``"b"`` for "phase b", "" when not a phase heading."""
+    rest = text[len(data.PHASE_HEADING) :].split(None, 1)
+    token = rest[0].strip(":.-—–)") if rest else ""
+    if token.isdigit() or (token[:-1].isdigit() and token[-1:].isalpha()):
+        return token
+    if len(token) == 1 and token.isalpha():
+        return token
+    return token if token and set(token) <= set("ivx") else ""
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _on_heading(
+    stripped: str, sig: _Signals, phases: set[str], state: list[bool], custom: list[str]
+) -> None:
+    parsed = _heading(stripped)
+    if parsed is None:
+        return
+    level, text, written = parsed
+    if level == 1 and not state[0]:
+        state[0] = True
+        words = text.replace(":", " ").split()
+        if words and (words[0] in data.TITLE_WORDS or words[-1] in data.TITLE_WORDS):
+            sig.add("title", f'title "{_short(written)}"', data.STRONG)
+            return
+    for marker in custom:
+        if _starts(text, marker):
+            sig.add(_concept(marker), f'heading "{_short(written)}"', data.STRONG)
+            return
+    candidates = _HEADINGS.get(_first_word(text), ())
+    for marker, weight in candidates:
+        if weight == data.STRONG and _starts(text, marker):
+            sig.add(_concept(marker), f'heading "{_short(written)}"', weight)
+            return
+    if text.startswith(data.PHASE_HEADING):
+        token = _phase_token(text)
+        if token:
+            phases.add(token)
+            if len(phases) >= 2:
+                sig.add("phases", "phase headings", data.STRONG)
+            return
+    if level > 1 and text in data.COUNTER_HEADINGS:
+        sig.counter = True
+        return
+    for marker, weight in candidates:
+        if _starts(text, marker):
+            sig.add(_concept(marker), f'heading "{_short(written)}"', weight)
+            return
+
+
+def _cells(row: str) -> set[str]:
+    return {c.strip().strip("*_`").strip().lower() for c in row.strip().strip("|").split("|")}
+
+
+def _is_separator(row: str) -> bool:
+    row = row.strip()
+    return row.startswith("|") and "-" in row and not row.strip("|-: \t")
+
+
+def _on_bold(item: str, sig: _Signals) -> None:
+    end = item.find("**", 2)
+    if end < 0:
+        return
+    written = item[2:end].strip().rstrip(":").strip()
+    field = written.lower()
+    for marker, weight in _BOLD.get(_first_word(field), ()):
+        if _starts(field, marker):
+            sig.add(_concept(marker), f'bold field "{_short(written)}"', weight)
+            return
+
+
+def _list_body(stripped: str) -> str:
+    """The text of a list item after its marker (``- ``, ``* ``, ``1. ``)."""
+    if stripped[:2] in ("- ", "* ", "+ "):
+        return stripped[2:].lstrip()
+    digits = len(stripped) - len(stripped.lstrip("0123456789"))
+    if digits and stripped[digits : digits + 2] in (". ", ") "):
+        return stripped[digits + 2 :].lstrip()
+    return stripped
+
+
+def plan_signals(text: str, markers: Sequence[str] = ()) -> list[str]:
+    """The signals that make ``text`` plan-shaped (strong ones first), or [] when it
+    is not. ``markers`` are extra strong markers (``[plans] markers``): ``key:`` is a
+    front-matter key, ``# text`` a heading, anything else a phrase."""
+    sig = _Signals()
+    keys = frozenset(m.strip().rstrip(":").lower() for m in markers if _is_key(m))
+    headings = [_marker_text(m) for m in markers if m.strip().startswith("#")]
+    phrases = [
+        m.strip().lower() for m in markers if not _is_key(m) and not m.strip().startswith("#")
+    ]
+    # Plans are small: line structure is read from the first SCAN_LIMIT characters
+    # only; the strong phrases are looked for in the whole text.
+    lines = text[:SCAN_LIMIT].splitlines()
+    start = _front_matter(lines, sig, keys)
+    fence = ""
+    phases: set[str] = set()
+    state = [False]  # title seen
+    in_table = False
+    seen: set[str] = set()  # headings already judged
+    for i in range(start, len(lines)):
+        stripped = lines[i].strip()
+        if not stripped:
+            in_table = False
+            continue
+        first = stripped[0]
+        if first in "`~" and stripped.startswith(("```", "~~~")):
+            if not fence:
+                fence = stripped[:3]
+            elif stripped.startswith(fence) and not stripped.strip(fence[0]):
+                fence = ""
+            continue
+        if fence:
+            continue
+        if first == "#":
+            if stripped not in seen:
+                seen.add(stripped)
+                _on_heading(stripped, sig, phases, state, headings)
+        elif first == "|":
+            if not in_table and i + 1 < len(lines) and _is_separator(lines[i + 1]):
+                cells = _cells(stripped)
+                if cells & data.TABLE_ITEMS and cells & data.TABLE_STATES:
+                    sig.add("table", "phase/status table", data.STRONG)
+            in_table = True
+            continue
+        else:
+            if stripped.startswith(data.CHECKBOXES):
+                sig.add("checklist", "task checklist", data.WEAK)
+            body = _list_body(stripped)
+            if body.startswith("**"):
+                _on_bold(body, sig)
+        in_table = False
+    low = text.lower()
+    for phrase in (*data.PHRASES_STRONG, *phrases):
+        if phrase and phrase in low:
+            sig.add(_concept(phrase), f'"{_short(phrase)}"', data.STRONG)
+    return sig.verdict()
+
+
+def _is_key(marker: str) -> bool:
+    m = marker.strip()
+    return m.endswith(":") and " " not in m and not m.startswith("#")
+
+
+def describe(signals: list[str]) -> str:
+    """The signals as one short line for the advisory."""
+    shown = signals[:_SHOWN]
+    more = len(signals) - len(shown)
+    return ", ".join(shown) + (f" and {more} more" if more else "")

@@ -1,0 +1,190 @@
+"""The tracking-ids guard: internal planning identifiers (``TM-10``, ``Phase-B``)
+written into product code, where they mean nothing to the next reader.
+
+The identifier pattern is ``[tracking] pattern`` (a regular expression). Only what
+the change introduces is reported: an id already in the file before the edit (or in
+the replaced fragment) stays silent. Files that are checked: source, templates,
+styles and build scripts (``rules/tracking_ids.CODE_EXTENSIONS``; notebooks by their
+code cells). Files that are not: prose, data and configuration files; release notes
+(``CHANGELOG*``, ``HISTORY*`` …); anything under documentation, test, fixture,
+vendored or agent folders, and test files elsewhere (``test_x.py``, ``x.test.ts``,
+``FooTest.java``) — tests may rightly name the ticket they cover; and the plans
+folder (``[plans] folder``, from the git root). Look-alikes that name standards
+(``UTF-8``, ``SHA-256``, ``ISO-8601``, ``RFC-7231``, ``CVE-2024-1234``) are allowed
+by prefix (``rules/tracking_ids.ALLOWED_PREFIXES``).
+
+Each tool has its own message: Write → ``pretooluse-write``, Edit/MultiEdit →
+``pretooluse-edit``, NotebookEdit → ``pretooluse-notebookedit``.
+
+The silent path is a suffix test on the file name and, for the default pattern, a
+scan for an upper-case letter directly before a "-" (every default id has one); only
+then is the path judged and the pattern compiled (``_tracking_scan``). A custom
+pattern has no such pre-filter: code files are then always scanned.
+"""
+
+from __future__ import annotations
+
+import os
+
+from caveat.event import DELETE
+from caveat.guards.base import edits_by_path
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from caveat.event import Event
+    from caveat.event import Finding
+    from caveat.guards.base import Context
+
+# Pre-filter data: loaded on every call that reaches this guard; the full
+# tables live in the modules beside this one.
+CAMEL_TEST_SUFFIXES = ("Test", "Tests", "Spec")
+
+CODE_BASENAMES = frozenset(
+    {"makefile", "gnumakefile", "dockerfile", "containerfile", "justfile", "rakefile"}
+)
+
+# Files that are product code: source, templates, styles, build scripts. Prose,
+# data and configuration files (.md, .txt, .json, .yaml, .toml …) are not checked.
+CODE_EXTENSIONS = frozenset(
+    {
+        # Python, JavaScript / TypeScript and web frameworks
+        ".py", ".pyi", ".pyx", ".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts",
+        ".vue", ".svelte", ".astro",
+        # JVM, .NET, native
+        ".java", ".kt", ".kts", ".scala", ".groovy", ".gradle", ".cs", ".fs", ".vb",
+        ".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".m", ".mm", ".swift",
+        ".go", ".rs", ".zig", ".d", ".nim",
+        # scripting and functional
+        ".rb", ".rake", ".php", ".pl", ".pm", ".lua", ".r", ".jl", ".dart", ".ex", ".exs",
+        ".erl", ".hrl", ".hs", ".ml", ".mli", ".clj", ".cljs", ".elm", ".fsx", ".tcl",
+        # shells and build files
+        ".sh", ".bash", ".zsh", ".fish", ".ps1", ".psm1", ".bat", ".cmd", ".mk", ".cmake",
+        # queries, schemas, styles, templates
+        ".sql", ".graphql", ".gql", ".proto", ".css", ".scss", ".sass", ".less",
+        ".html", ".htm", ".jinja", ".j2", ".erb", ".ejs", ".hbs", ".twig", ".liquid",
+        # notebooks (only their code cells are read)
+        ".ipynb",
+    }
+)  # fmt: skip
+
+# Base names (lower-case, any extension) of release notes: ids there are references.
+NOTES_PREFIXES = ("changelog", "changes", "history", "news", "release", "upgrading")
+
+# Folders whose files are not product code: documentation, tests and fixtures (tests
+# may name the ticket they cover), planning and agent folders.
+SKIP_DIRS = frozenset(
+    {
+        "doc", "docs", "documentation", "wiki", "knowledge-base",
+        "test", "tests", "testing", "__tests__", "spec", "specs", "e2e", "fixtures",
+        "testdata", "test_data", "__snapshots__", "__mocks__",
+        ".plans", ".caveat", ".claude", ".codex", ".gemini", ".cursor",
+        "node_modules", "vendor", "third_party", "site-packages", ".venv", "venv",
+    }
+)  # fmt: skip
+
+TEST_BASENAMES = frozenset({"conftest.py", "setup_tests.py", "jest.setup.js", "jest.setup.ts"})
+
+TEST_INFIXES = (".test.", ".spec.", ".e2e.", ".stories.")
+
+# Test files outside test folders: prefixes and suffixes of the lower-case stem,
+# CamelCase suffixes of the stem as written (``UserServiceTest.java``), and infixes
+# of the lower-case base name.
+TEST_PREFIXES = ("test_", "tests_")
+
+TEST_SUFFIXES = ("_test", "_tests", "_spec", "-test", "-spec")
+
+UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+ID = "tracking-ids"
+MESSAGES: tuple[str, ...] = ("pretooluse-write", "pretooluse-edit", "pretooluse-notebookedit")
+EVENTS = frozenset({"PreToolUse", "PostToolUse"})
+TOOLS = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})
+BUDGET_S = 1.0
+
+# Larger texts are not analysed: the guard must stay within its budget.
+MAX_TEXT = 16 * 1024 * 1024
+_BY_TOOL = {"Write": MESSAGES[0], "NotebookEdit": MESSAGES[2]}
+
+
+def is_code(path: str) -> bool:
+    """True for a file whose text is product code (by its name alone)."""
+    base = os.path.basename(path.replace("\\", "/"))
+    lower = base.lower()
+    ext = os.path.splitext(lower)[1]
+    if ext not in CODE_EXTENSIONS and lower not in CODE_BASENAMES:
+        return lower.startswith(("dockerfile", "containerfile"))
+    return True
+
+
+def may_contain(text: str, default: bool) -> bool:
+    """False only when ``text`` cannot hold an id of the default pattern."""
+    if not default:
+        return True
+    if len(text) > MAX_TEXT or "-" not in text:
+        return False
+    return "Phase-" in text or any(c + "-" in text for c in UPPER)
+
+
+def is_test(base: str) -> bool:
+    lower = base.lower()
+    stem = os.path.splitext(base)[0]
+    return (
+        lower in TEST_BASENAMES
+        or lower.startswith(TEST_PREFIXES)
+        or stem.lower().endswith(TEST_SUFFIXES)
+        or stem.endswith(CAMEL_TEST_SUFFIXES)
+        or any(infix in lower for infix in TEST_INFIXES)
+    )
+
+
+def relative(ctx: Context, path: str) -> str:
+    """``path`` relative to its git root, with forward slashes; else as given."""
+    root = ctx.git_root(path)
+    if root and path.startswith(root.rstrip("/\\") + os.sep):
+        path = path[len(root.rstrip("/\\")) + 1 :]
+    return path.replace("\\", "/")
+
+
+def exempt(ctx: Context, path: str) -> bool:
+    """True for documentation, tests, release notes, vendored code and plans."""
+    rel = relative(ctx, path)
+    folder, _, base = rel.rpartition("/")
+    if base.lower().startswith(NOTES_PREFIXES) or is_test(base):
+        return True
+    parts = {p.lower() for p in folder.split("/")}
+    if parts & SKIP_DIRS:
+        return True
+    plans = ctx.config.get("plans", "folder")
+    if not isinstance(plans, str) or not plans.strip("/\\ ."):
+        return False
+    plans = plans.replace("\\", "/").rstrip("/")
+    if os.path.isabs(plans):
+        return path.replace("\\", "/").startswith(plans + "/")
+    return rel.startswith((plans[2:] if plans.startswith("./") else plans) + "/")
+
+
+def message_for(tool: str) -> str:
+    return _BY_TOOL.get(tool, MESSAGES[1])
+
+
+def check(event: Event, ctx: Context) -> list[Finding]:
+    pattern = ctx.config.get("tracking", "pattern")
+    if not isinstance(pattern, str) or not pattern:
+        return []
+    from caveat.guards.base import DEFAULTS
+
+    default = pattern == DEFAULTS["tracking"]["pattern"]
+    findings: list[Finding] = []
+    for path, edits in edits_by_path(event).items():
+        if not is_code(path):
+            continue
+        news = [e.text for e in edits if e.kind != DELETE]
+        if not any(may_contain(text, default) for text in news) or exempt(ctx, path):
+            continue
+        from caveat.guards.tracking_ids import scan as _tracking_scan
+
+        findings.extend(
+            _tracking_scan.file_findings(event, ctx, path, edits, pattern, message_for(event.tool))
+        )
+    return findings

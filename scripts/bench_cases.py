@@ -3,6 +3,7 @@ one realistic firing payload per guard for the in-process timings."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 import sys
@@ -13,16 +14,6 @@ PACKAGE = '{\n  "name": "demo",\n  "dependencies": {\n    "react": "^18.2.0"\n  
 PACKAGE_MORE = (
     '{\n  "name": "demo",\n  "dependencies": {\n'
     '    "react": "^18.2.0",\n    "lodash": "^4.17.21"\n  }\n}\n'
-)
-# The guard project's configuration: a license (so the header guard has a policy), the
-# opt-in stop checklist, and a compaction threshold the first call reaches.
-CONFIG = (
-    '[header]\nlicense = "MIT"\n\n[stop]\nenabled = true\n\n[compaction]\nthreshold_calls = 1\n'
-)
-PLAN = "---\nplan: cache-layer\nphases: 2\n---\nAdd a read-through cache.\n"
-RULE = (
-    "---\ntools: [Write, Bash]\ncontent: 'TODO\\(bench\\)'\n---\n# bench\n\n"
-    "## Advisory\nmatch={match} in {path}\n\n## Procedure\nx\n"
 )
 
 
@@ -44,17 +35,30 @@ def hook_project(root: str) -> str:
     return project
 
 
+def _bench(guard_id: str) -> object:
+    """The guard's own ``samples`` module: its benchmark call and what it needs."""
+    from caveat.guards import spec
+
+    return importlib.import_module(spec(guard_id).module + ".samples")
+
+
 def guard_project(root: str) -> str:
-    """A committed repository configured so that every guard has something to say."""
+    """A committed repository configured so that every guard has something to say: the
+    configuration and files each guard's samples ask for."""
     from caveat.commands.demo import make_repository
+    from caveat.guards import REGISTRY
 
     project = os.path.join(root, "guards")
     files = {
         "package.json": PACKAGE,
         "src/main.py": "# SPDX-License-Identifier: MIT\nprint('hello')\n",
-        ".caveat/config.toml": CONFIG,
-        ".caveat/rules/bench.md": RULE,
     }
+    config = []
+    for found in REGISTRY:
+        module = _bench(found.id)
+        config.append(getattr(module, "BENCH_CONFIG", ""))
+        files.update(getattr(module, "BENCH_FILES", {}))
+    files[".caveat/config.toml"] = "\n".join(part for part in config if part)
     _write(project, files)
     make_repository(project)
     return project
@@ -105,45 +109,27 @@ def forms(python: str) -> dict[str, list[str]]:
     return found
 
 
+def _fill(value: object, project: str) -> object:
+    if isinstance(value, str):
+        return value.replace("{project}", project)
+    if isinstance(value, dict):
+        return {key: _fill(item, project) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_fill(item, project) for item in value]
+    return value
+
+
 def guard_cases(project: str) -> dict[str, dict[str, object]]:
-    """Guard id → a payload that makes it fire (once per fresh session)."""
+    """Guard id → a payload that makes it fire (once per fresh session), from each
+    guard's samples."""
+    from caveat.guards import REGISTRY
 
-    def write(rel: str, content: str) -> dict[str, object]:
-        return _call(project, "Write", {"file_path": f"{project}/{rel}", "content": content})
-
-    def bash(command: str) -> dict[str, object]:
-        return _call(project, "Bash", {"command": command})
-
-    ask = {
-        "questions": [
-            {
-                "question": "Which database?",
-                "header": "DB",
-                "options": [{"label": "Postgres (recommended)"}, {"label": "SQLite"}],
-            }
-        ]
-    }
-    lifecycle: dict[str, object] = {"session_id": "bench", "cwd": project}
-    return {
-        "dependency": write("package.json", PACKAGE_MORE),
-        "eval": write("src/load.py", "import pickle\n\ndef load(b):\n    return pickle.loads(b)\n"),
-        "conformity": write(".claude/settings.json", '{"hooks": {"PreToolUse": [{"x": 1}]}'),
-        "git": bash("git push --force origin main"),
-        "plan": write("docs/cache.md", PLAN),
-        # in plan mode, a command that edits a file
-        "plan-bash": {**bash("sed -i 's/a/b/' src/main.py"), "permission_mode": "plan"},
-        "tracking-ids": write("src/app.py", "# ABC-123: Phase-A1 of the plan\nx = 1\n"),
-        "header": write("src/new.py", "def new():\n    return 1\n"),
-        "askuser": _call(project, "AskUserQuestion", ask),
-        "compaction": {
-            **_call(project, "Bash", {"command": "ls"}, "PostToolUse"),
-            "tool_response": {"stdout": "x" * 1000},
-        },
-        "sessionstart": {**lifecycle, "hook_event_name": "SessionStart", "source": "startup"},
-        "custom": write("src/todo.py", "# TODO(bench) tidy this\n"),
-        "stop": {**lifecycle, "hook_event_name": "Stop", "stop_hook_active": False},
-        "precompact": {**lifecycle, "hook_event_name": "PreCompact", "trigger": "auto"},
-    }
+    cases = {}
+    for found in REGISTRY:
+        payload = _fill(_bench(found.id).BENCH, project)
+        assert isinstance(payload, dict)
+        cases[found.id] = {"session_id": "bench", "cwd": project, **payload}
+    return cases
 
 
 def time_guard(

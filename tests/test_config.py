@@ -163,9 +163,11 @@ def test_strict_denies_only_for_guards_that_support_it(project, monkeypatch):
         TOOLS=frozenset({"Write"}),
         BUDGET_S=1.0,
         STRICT=True,
+        SETTINGS={},
         check=check,
     )
-    monkeypatch.setattr(chain, "REGISTRY", (Spec.of(guard),))
+    routed = Spec("strictish", guard.EVENTS, guard.TOOLS, *guard.MESSAGES, guard=guard)
+    monkeypatch.setattr(chain, "REGISTRY", (routed,))
     data = payload(project, "a.txt", "x")
     assert "additionalContext" in hook.dispatch([], data, os.environ).output
     project_file(project).write_text("[strict]\nstrictish = true\n")

@@ -33,7 +33,6 @@ FORBIDDEN_ON_SILENT_PATH = {
     "caveat.messages",
     "caveat.msgparse",
     "caveat.shell",
-    "caveat.config",
     # The guards' full tables: only their pre-filters (each package's __init__) load every time.
     "caveat.guards.dependency.file_rules",
     "caveat.guards.dependency.command_rules",

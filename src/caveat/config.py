@@ -45,12 +45,81 @@ FILENAME = "config.toml"
 CACHE_FILE = "config.cache.json"
 _CACHE_VERSION = 1
 
-# The settings themselves (defaults and the record guards read) live with the guards'
-# context, so that a call without any config file needs no module of this one.
-from caveat.guards.base import DEFAULTS as DEFAULTS  # noqa: E402
-from caveat.guards.base import Config as Config  # noqa: E402
-from caveat.guards.base import config_dir  # noqa: E402
-from caveat.guards.base import defaults as defaults  # noqa: E402
+# Tables that belong to no guard; each guard declares its own in ``SETTINGS``.
+GLOBAL: dict[str, dict[str, object]] = {
+    "guards": {},  # guard id → bool
+    "strict": {},  # guard id → bool
+    "paths": {"exclude": []},
+}
+
+
+class Config:
+    """The merged settings for one project, plus the warnings reading them produced.
+    A key that no file set reads as its default."""
+
+    __slots__ = ("sources", "values", "warnings")
+
+    def __init__(
+        self,
+        values: dict[str, dict[str, object]] | None = None,
+        warnings: tuple[str, ...] = (),
+        sources: tuple[str, ...] = (),
+    ) -> None:
+        self.values = values if values is not None else {}
+        self.warnings = warnings
+        self.sources = sources
+
+    def get(self, table: str, key: str) -> object:
+        keys = self.values.get(table)
+        if keys is not None and key in keys:
+            return keys[key]
+        return default(table, key)
+
+    def enabled(self, guard_id: str) -> bool:
+        return self.values.get("guards", {}).get(guard_id, True) is not False
+
+    def strict(self, guard_id: str) -> bool:
+        return self.values.get("strict", {}).get(guard_id) is True
+
+    def strings(self, table: str, key: str) -> tuple[str, ...]:
+        value = self.get(table, key)
+        return tuple(value) if isinstance(value, list) else ()
+
+
+def defaults() -> dict[str, dict[str, object]]:
+    """Every known table with its defaults (imports every guard to ask)."""
+    from caveat.guards import REGISTRY
+
+    tables = {table: dict(keys) for table, keys in GLOBAL.items()}
+    for spec in REGISTRY:
+        for table, keys in spec.load().SETTINGS.items():
+            tables.setdefault(table, {}).update(keys)
+    return tables
+
+
+def default(table: str, key: str) -> object:
+    """One key's default. The guard reading a table is loaded already (it is the one
+    running), so the loaded guards are asked first and a call imports no other."""
+    keys = GLOBAL.get(table)
+    if keys is None:
+        from caveat.guards import REGISTRY
+
+        loaded = [spec for spec in REGISTRY if spec.guard is not None]
+        for spec in (*loaded, *REGISTRY):
+            keys = spec.load().SETTINGS.get(table)
+            if keys is not None:
+                break
+    return keys.get(key) if keys else None
+
+
+def config_dir(env: Mapping[str, str]) -> str:
+    """The user's caveat folder: ``$XDG_CONFIG_HOME/caveat``, else ``~/.config/caveat``
+    (its ``config.toml`` and ``rules/``)."""
+    base = env.get("XDG_CONFIG_HOME", "")
+    if not base or not os.path.isabs(base):
+        base = os.path.join(env.get("HOME", "") or os.path.expanduser("~"), ".config")
+    return os.path.join(base, "caveat")
+
 
 _BOOL_TABLES = ("guards", "strict")
 
@@ -84,9 +153,10 @@ def load(env: Mapping[str, str], project_root: str | None) -> Config:
         cache.save()
     user, project = layers
     locked = _locks(user, warnings)
-    values = defaults()
-    _apply(values, user, "user", paths[0] or "", warnings, frozenset())
-    _apply(values, project, "project", paths[1] or "", warnings, locked)
+    known = defaults()
+    values = {table: dict(keys) for table, keys in known.items()}
+    _apply(values, known, user, "user", paths[0] or "", warnings, frozenset())
+    _apply(values, known, project, "project", paths[1] or "", warnings, locked)
     for guard_id in env.get("CAVEAT_STRICT", "").replace(" ", "").split(","):
         if guard_id:
             values["strict"][guard_id] = True
@@ -138,6 +208,7 @@ def _locks(user: dict[str, object], warnings: list[str]) -> frozenset[str]:
 
 def _apply(
     values: dict[str, dict[str, object]],
+    known: dict[str, dict[str, object]],
     layer: dict[str, object],
     origin: str,
     path: str,
@@ -149,7 +220,7 @@ def _apply(
             if origin == "project":
                 warnings.append(f"{path}: [lock] is read from the user config only; ignored")
             continue
-        if table not in DEFAULTS:
+        if table not in known:
             warnings.append(f"{path}: unknown table [{table}]; ignored")
             continue
         if not isinstance(keys, dict):
@@ -162,11 +233,11 @@ def _apply(
             if table in _BOOL_TABLES:
                 ok = isinstance(value, bool)
                 expected = "true or false"
-            elif key not in DEFAULTS[table]:
+            elif key not in known[table]:
                 warnings.append(f"{path}: unknown key {dotted}; ignored")
                 continue
             else:
-                default = DEFAULTS[table][key]
+                default = known[table][key]
                 ok = type(value) is type(default)
                 expected = type(default).__name__
                 if isinstance(default, list):

@@ -176,14 +176,14 @@ def judge(event: Event, names: frozenset[str], env: Mapping[str, str], result: O
         result.reason = "no advisory could be rendered"
         return
     if config is not None:
-        strict = {g.ID for g in guards if getattr(g, "STRICT", False) and config.strict(g.ID)}
+        strict = {g.ID for g in guards if g.STRICT and config.strict(g.ID)}
         result.deny = any(f.deny and f.guard in strict for f in result.findings)
 
 
 def _config_exists(env: Mapping[str, str], root: str | None) -> bool:
     """Whether a user or project config file is there (``caveat.config`` is then
     loaded; without one, the defaults need no module at all)."""
-    from caveat.guards.base import config_dir
+    from caveat.config import config_dir
 
     if os.path.isfile(os.path.join(config_dir(env), "config.toml")):
         return True

@@ -10,11 +10,12 @@ import sys
 
 import pytest
 
+from caveat.config import Config
+from caveat.config import defaults
 from caveat.event import Event
 from caveat.guards import compaction
-from caveat.guards.base import Config
+from caveat.guards import spec
 from caveat.guards.base import Context
-from caveat.guards.base import defaults
 from caveat.guards.compaction import usage as _compaction
 
 
@@ -70,10 +71,11 @@ def record(env, session="s1"):
 
 
 def test_module_shape():
+    routed = spec("compaction")
     assert compaction.ID == "compaction"
-    assert compaction.MESSAGES == ("posttooluse-proactive-compaction",)
-    assert frozenset({"PostToolUse"}) == compaction.EVENTS
-    assert frozenset() == compaction.TOOLS
+    assert routed.messages == ("posttooluse-proactive-compaction",)
+    assert frozenset({"PostToolUse"}) == routed.events
+    assert frozenset() == routed.tools
 
 
 def test_silent_under_the_threshold(env, tmp_path):
@@ -262,9 +264,9 @@ def test_step_is_pure():
 def test_through_the_hook(env, tmp_path, monkeypatch):
     from caveat import chain
     from caveat import hook
-    from caveat.guards import Spec
+    from caveat.guards import spec
 
-    monkeypatch.setattr(chain, "REGISTRY", (Spec.of(compaction),))
+    monkeypatch.setattr(chain, "REGISTRY", (spec("compaction"),))
     t = Transcript(tmp_path / "t.jsonl")
     t.usage(170_000)
     payload = {
@@ -289,7 +291,9 @@ CHILD = """
 import json, sys
 from caveat.event import Event
 from caveat.guards import compaction
-from caveat.guards.base import Config, Context, defaults
+from caveat.guards import spec
+from caveat.config import Config, defaults
+from caveat.guards.base import Context
 values = defaults()
 values["compaction"]["threshold_calls"] = 20
 event = Event("PostToolUse", tool="Bash", session_id="many", output_size=7)

@@ -582,9 +582,9 @@ def test_prompt_content_validity_follows_the_event_record():
 def only_custom(monkeypatch):
     """Run the chain with the custom guard alone (whatever the registry looks like)."""
     if hasattr(chain, "REGISTRY"):
-        from caveat.guards import Spec
+        from caveat.guards import spec
 
-        monkeypatch.setattr(chain, "REGISTRY", (Spec.of(custom),))
+        monkeypatch.setattr(chain, "REGISTRY", (spec("custom"),))
     else:
         monkeypatch.setattr(chain, "GUARDS", (custom,))
 
@@ -691,8 +691,8 @@ import sys
 from caveat import chain
 from caveat.guards import custom
 if hasattr(chain, "REGISTRY"):
-    from caveat.guards import Spec
-    chain.REGISTRY = (Spec.of(custom),)
+    from caveat.guards import spec
+    chain.REGISTRY = (spec("custom"),)
 else:
     chain.GUARDS = (custom,)
 from caveat.hook import main

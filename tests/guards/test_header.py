@@ -14,6 +14,7 @@ from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.gitctx import git_root
 from caveat.guards import header
+from caveat.guards import spec
 from caveat.guards.base import Context
 from caveat.guards.header import policy as _header_policy
 from caveat.state import JsonCache
@@ -880,10 +881,11 @@ def test_corrupt_cache_is_recomputed(tmp_path):
 
 
 def test_guard_attributes():
+    routed = spec("header")
     assert header.ID == "header"
-    assert header.MESSAGES == ("pretooluse-write-header-guard", "pretooluse-edit-header-guard")
-    assert frozenset({"PreToolUse", "PostToolUse"}) == header.EVENTS
-    assert frozenset({"Write", "Edit", "MultiEdit"}) == header.TOOLS
+    assert routed.messages == ("pretooluse-write-header-guard", "pretooluse-edit-header-guard")
+    assert frozenset({"PreToolUse", "PostToolUse"}) == routed.events
+    assert frozenset({"Write", "Edit", "MultiEdit"}) == routed.tools
 
 
 def test_renders_through_the_hook(root):

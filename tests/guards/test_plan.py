@@ -19,8 +19,8 @@ from caveat.event import WHOLE
 from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.guards import plan as plan_write
+from caveat.guards import plan_bash
 from caveat.guards.base import Context
-from caveat.guards.plan import bash as plan_bash
 from caveat.guards.plan import scan as _plan_scan
 
 PLAN_FULL = """---
@@ -1273,7 +1273,7 @@ def test_silent_path_imports_neither_re_nor_shell(tmp_path):
         "from caveat.event import Event, FileEdit\n"
         "from caveat.guards.base import Context\n"
         "from caveat.guards import plan as plan_write\n"
-        "from caveat.guards.plan import bash as plan_bash\n"
+        "from caveat.guards import plan_bash\n"
         f"root = {str(tmp_path)!r}\n"
         "env = {'HOME': root + '/home'}\n"
         "for path, text in (('notes.md', 'Buy milk.'), ('src/app.py', 'print(1)\\n')):\n"
@@ -1285,7 +1285,7 @@ def test_silent_path_imports_neither_re_nor_shell(tmp_path):
         "    e = Event('PreToolUse', tool='Bash', command=c, shell='bash', cwd=cwd)\n"
         "    assert plan_bash.check(e, Context(e, env)) == []\n"
         "print('re' in sys.modules, 'caveat.shell' in sys.modules,\n"
-        "      any(m.startswith('caveat.guards.plan.') and m != 'caveat.guards.plan.bash'\n"
+        "      any(m.startswith('caveat.guards.plan.') and m != 'caveat.guards.plan_bash'\n"
         "          for m in sys.modules))\n"
     )
     out = subprocess.run(

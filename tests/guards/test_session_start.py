@@ -9,15 +9,12 @@ import shutil
 
 import pytest
 
-from caveat import chain
 from caveat import hook
 from caveat import messages
 from caveat.config import Config
 from caveat.config import defaults
 from caveat.event import Event
-from caveat.guards import REGISTRY
-from caveat.guards import Spec
-from caveat.guards import session_start
+from caveat.guards import sessionstart as session_start
 from caveat.guards.base import Context
 from caveat.session import bootstrap
 
@@ -29,7 +26,6 @@ HOSTS = ("CURSOR_PROJECT_DIR", "CURSOR_VERSION", "DEVIN_PROJECT_DIR", "CLAUDE_PL
 def _setup(tmp_path, monkeypatch):
     """The guard registered; a messages folder holding only this guard's files (the
     bundled skill index belongs to another feature); no host variables."""
-    monkeypatch.setattr(chain, "REGISTRY", (*REGISTRY, Spec.of(session_start)))
     folder = tmp_path / "bundled"
     folder.mkdir()
     for name in ("sessionstart.md", "postcompact.md"):

@@ -7,24 +7,16 @@ import os
 
 import pytest
 
-from caveat import chain
 from caveat import hook
 from caveat import messages
 from caveat.config import Config
 from caveat.config import defaults
 from caveat.contracts import claude
 from caveat.event import Event
-from caveat.guards import REGISTRY
-from caveat.guards import Spec
 from caveat.guards import precompact
 from caveat.guards import stop
 from caveat.guards.base import Context
 from caveat.session import marker
-
-
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    monkeypatch.setattr(chain, "REGISTRY", (*REGISTRY, Spec.of(stop), Spec.of(precompact)))
 
 
 @pytest.fixture

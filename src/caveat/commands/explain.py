@@ -6,20 +6,20 @@ import os
 import sys
 
 from caveat import hook
-from caveat.guards import all_guards
+from caveat.guards import REGISTRY
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from caveat.event import Event
-    from caveat.guards.base import Guard
+    from caveat.guards import Spec
 
 
-def _skip_reason(event: Event, guard: Guard, names: frozenset[str]) -> str:
-    if event.name not in guard.EVENTS:
+def _skip_reason(event: Event, spec: Spec, names: frozenset[str]) -> str:
+    if event.name not in spec.events:
         return f"does not handle {event.name}"
-    if guard.TOOLS and event.tool not in guard.TOOLS:
+    if spec.tools and event.tool not in spec.tools:
         return f"does not handle tool {event.tool or '(none)'}"
-    if names and names.isdisjoint(guard.MESSAGES):
+    if names and names.isdisjoint(spec.messages):
         return "not bound to the messages named on the command line"
     return ""
 
@@ -53,13 +53,13 @@ def run(payload: str, args: list[str]) -> int:
     print(f"cwd        {event.cwd}")
     names = frozenset(n.removesuffix(".md") for n in rest if n != event.name)
     ran = {row[0]: row for row in outcome.trace}
-    for guard in all_guards():
-        if guard.ID in ran:
-            _, status, seconds, detail = ran[guard.ID]
-            line = f"{guard.ID:12} {status:8} {seconds * 1000:7.2f} ms  {detail}"
+    for spec in REGISTRY:
+        if spec.id in ran:
+            _, status, seconds, detail = ran[spec.id]
+            line = f"{spec.id:12} {status:8} {seconds * 1000:7.2f} ms  {detail}"
         else:
-            reason = _skip_reason(event, guard, names) or "not run"
-            line = f"{guard.ID:12} {'skipped':8} {'':>10}  {reason}"
+            reason = _skip_reason(event, spec, names) or "not run"
+            line = f"{spec.id:12} {'skipped':8} {'':>10}  {reason}"
         print(f"guard      {line.rstrip()}")
     if outcome.output:
         print(f"envelope   {outcome.output}")

@@ -1,174 +1,115 @@
-"""The guard chain, in the order guards run and their advisories appear.
+"""The guard chain: one line per guard, in the order guards run and their advisories
+appear.
+
+A line routes: the guard's id, the events and tools it handles and the messages it
+speaks through. Those facts live here and nowhere else because a call imports only
+the guards its event, tool and registration select; asking every guard package
+instead would import all fourteen on every tool call (about 1 ms, a tenth of the
+interpreter's own start-up). Everything else about a guard is declared once in its
+package, ``caveat.guards.<id>`` with dashes as underscores: its ``check``, ``BUDGET_S``,
+``STRICT``, the configuration tables it reads with their defaults (``SETTINGS``), and,
+in ``samples``, the values its messages are previewed with and the call the benchmark
+times.
 
 Security advice comes first, so that when the 10,000-character cap has to drop
 advisories it drops the hygiene ones (git, tracking ids) first.
-
-The registry is an index: each entry repeats the guard module's own ``ID``,
-``MESSAGES``, ``EVENTS`` and ``TOOLS`` so that a call imports only the guards that
-handle its event and tool (``tests/guards/test_registry.py`` keeps the two in step
-and checks every module against the ``Guard`` protocol).
 """
 
 from __future__ import annotations
 
+import sys
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from caveat.guards import askuser
-    from caveat.guards import compaction
-    from caveat.guards import conformity
-    from caveat.guards import custom
-    from caveat.guards import dependency
-    from caveat.guards import eval as dynamic_eval
-    from caveat.guards import git
-    from caveat.guards import header
-    from caveat.guards import plan as plan_write
-    from caveat.guards import precompact
-    from caveat.guards import session_start
-    from caveat.guards import stop
-    from caveat.guards import tracking_ids
     from caveat.guards.base import Guard
-    from caveat.guards.plan import bash as plan_bash
 
-    # mypy checks every registered module against the Guard protocol here.
-    _CHECKED: tuple[Guard, ...] = (
-        dependency,
-        dynamic_eval,
-        conformity,
-        git,
-        plan_write,
-        plan_bash,
-        tracking_ids,
-        header,
-        askuser,
-        compaction,
-        session_start,
-        custom,
-        stop,
-        precompact,
-    )
-
-_PRE_POST = frozenset({"PreToolUse", "PostToolUse"})
-_FILES = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})
-_SHELLS = frozenset({"Bash", "PowerShell"})
+PRE_POST = frozenset({"PreToolUse", "PostToolUse"})
+FILES = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})
+EDITS = frozenset({"Write", "Edit", "MultiEdit"})
+SHELLS = frozenset({"Bash", "PowerShell"})
+ANY: frozenset[str] = frozenset()  # any tool
 
 
 class Spec:
-    """Where a guard lives and what it handles."""
+    """Where a guard lives and what it is routed on."""
 
-    __slots__ = ("events", "guard", "id", "messages", "module", "tools")
+    __slots__ = ("events", "guard", "id", "messages", "tools")
 
     def __init__(
         self,
         guard_id: str,
-        module: str,
-        messages: tuple[str, ...],
         events: frozenset[str],
         tools: frozenset[str],
+        *messages: str,
         guard: Guard | None = None,
     ) -> None:
         self.id = guard_id
-        self.module = module
-        self.messages = messages
         self.events = events
         self.tools = tools  # empty: any tool
-        self.guard = guard
+        self.messages = messages
+        self.guard = guard  # set once loaded (or given: tests, plug-ins)
 
-    @classmethod
-    def of(cls, guard: Guard) -> Spec:
-        """An entry for a guard object already at hand (tests, plug-ins)."""
-        return cls(guard.ID, "", guard.MESSAGES, guard.EVENTS, guard.TOOLS, guard)
+    @property
+    def module(self) -> str:
+        return "caveat.guards." + self.id.replace("-", "_")
 
     def load(self) -> Guard:
         if self.guard is None:
-            self.guard = __import__(self.module, fromlist=["_"])
+            # ``__import__`` and ``sys.modules`` rather than importlib (not loaded on the
+            # hook's path) or a ``fromlist`` (a package would look for that submodule).
+            __import__(self.module)
+            self.guard = sys.modules[self.module]
         return self.guard
 
 
 REGISTRY: tuple[Spec, ...] = (
-    Spec(
-        "dependency",
-        "caveat.guards.dependency",
-        ("pretooluse-dependency-guard",),
-        _PRE_POST,
-        _FILES | _SHELLS,
-    ),
-    Spec(
-        "eval",
-        "caveat.guards.eval",
-        ("pretooluse-eval-guard",),
-        _PRE_POST,
-        _FILES | _SHELLS,
-    ),
+    Spec("dependency", PRE_POST, FILES | SHELLS, "pretooluse-dependency-guard"),
+    Spec("eval", PRE_POST, FILES | SHELLS, "pretooluse-eval-guard"),
     # A config that would break the harness, or a secret in it, outranks hygiene advice.
-    Spec(
-        "conformity",
-        "caveat.guards.conformity",
-        ("pretooluse-conformity",),
-        _PRE_POST,
-        frozenset({"Write", "Edit", "MultiEdit"}),
-    ),
-    Spec("git", "caveat.guards.git", ("pretooluse-bash",), _PRE_POST, _SHELLS),
-    Spec("plan", "caveat.guards.plan", ("pretooluse-write-plan-guard",), _PRE_POST, _FILES),
-    Spec(
-        "plan-bash", "caveat.guards.plan.bash", ("pretooluse-bash-plan-guard",), _PRE_POST, _SHELLS
-    ),
+    Spec("conformity", PRE_POST, EDITS, "pretooluse-conformity"),
+    Spec("git", PRE_POST, SHELLS, "pretooluse-bash"),
+    Spec("plan", PRE_POST, FILES, "pretooluse-write-plan-guard"),
+    Spec("plan-bash", PRE_POST, SHELLS, "pretooluse-bash-plan-guard"),
     Spec(
         "tracking-ids",
-        "caveat.guards.tracking_ids",
-        ("pretooluse-write", "pretooluse-edit", "pretooluse-notebookedit"),
-        _PRE_POST,
-        _FILES,
+        PRE_POST,
+        FILES,
+        "pretooluse-write",
+        "pretooluse-edit",
+        "pretooluse-notebookedit",
     ),
     Spec(
-        "header",
-        "caveat.guards.header",
-        ("pretooluse-write-header-guard", "pretooluse-edit-header-guard"),
-        _PRE_POST,
-        frozenset({"Write", "Edit", "MultiEdit"}),
+        "header", PRE_POST, EDITS, "pretooluse-write-header-guard", "pretooluse-edit-header-guard"
     ),
     Spec(
         "askuser",
-        "caveat.guards.askuser",
-        ("pretooluse-askuserquestion-recommended",),
         frozenset({"PreToolUse"}),
         frozenset({"AskUserQuestion"}),
+        "pretooluse-askuserquestion-recommended",
     ),
-    Spec(
-        "compaction",
-        "caveat.guards.compaction",
-        ("posttooluse-proactive-compaction",),
-        frozenset({"PostToolUse"}),
-        frozenset(),
-    ),
+    Spec("compaction", frozenset({"PostToolUse"}), ANY, "posttooluse-proactive-compaction"),
     # Session lifecycle context (SPEC §4), ahead of the operators' SessionStart rules.
-    Spec(
-        "sessionstart",
-        "caveat.guards.session_start",
-        ("sessionstart", "postcompact"),
-        frozenset({"SessionStart"}),
-        frozenset(),
-    ),
+    Spec("sessionstart", frozenset({"SessionStart"}), ANY, "sessionstart", "postcompact"),
     # Operators' own rules (.caveat/rules/*.md): any tool; "custom" stands for them.
     Spec(
         "custom",
-        "caveat.guards.custom",
-        ("custom",),
-        frozenset(
-            {"PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "SessionStart"}
-        ),
-        frozenset(),
+        PRE_POST | {"PostToolUseFailure", "UserPromptSubmit", "SessionStart"},
+        ANY,
+        "custom",
     ),
-    Spec("stop", "caveat.guards.stop", ("stop",), frozenset({"Stop"}), frozenset()),
-    Spec(
-        "precompact",
-        "caveat.guards.precompact",
-        ("precompact",),
-        frozenset({"PreCompact"}),
-        frozenset(),
-    ),
+    Spec("stop", frozenset({"Stop"}), ANY, "stop"),
+    Spec("precompact", frozenset({"PreCompact"}), ANY, "precompact"),
 )
+
+
+def spec(guard_id: str) -> Spec:
+    """The registry line of ``guard_id`` (KeyError for an unknown id)."""
+    for found in REGISTRY:
+        if found.id == guard_id:
+            return found
+    raise KeyError(guard_id)
 
 
 def all_guards() -> tuple[Guard, ...]:
     """Every registered guard, imported (for explain, doctor and the tests)."""
-    return tuple(spec.load() for spec in REGISTRY)
+    return tuple(found.load() for found in REGISTRY)

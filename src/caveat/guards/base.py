@@ -18,16 +18,16 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Protocol
 
+    from caveat.config import Config
     from caveat.event import Event
     from caveat.event import FileEdit
     from caveat.event import Finding
 
     class Guard(Protocol):
         ID: str
-        MESSAGES: tuple[str, ...]
-        EVENTS: frozenset[str]
-        TOOLS: frozenset[str]
         BUDGET_S: float
+        STRICT: bool  # whether its findings may deny under strict mode
+        SETTINGS: dict[str, dict[str, object]]  # config tables it reads, with defaults
 
         def check(self, event: Event, ctx: Context) -> list[Finding]: ...
 
@@ -62,68 +62,6 @@ def git_root(path: str) -> str | None:
     return None
 
 
-# Every known key with its default; the type of the default is the type required.
-DEFAULTS: dict[str, dict[str, object]] = {
-    "guards": {},  # guard id → bool
-    "strict": {},  # guard id → bool
-    "paths": {"exclude": []},
-    "dependency": {"extra_manifests": []},
-    "header": {"license": "", "exclude": []},
-    # Extra plan markers: "key:" a front-matter key, "# text" a heading, else a phrase.
-    "plans": {"folder": ".caveat/plans", "markers": []},
-    # Internal planning ids that belong in plans, not product code (a regular expression).
-    "tracking": {"pattern": r"\b(?:[A-Z]{2,5}-\d{1,5}|Phase-[A-Z0-9]{1,3})\b"},
-    "stop": {"enabled": False},  # stop.md is opt-in
-    "compaction": {
-        "threshold_tokens": 150_000,
-        "threshold_calls": 400,
-        "threshold_bytes": 2_000_000,
-    },
-}
-
-
-class Config:
-    """The merged settings for one project, plus the warnings reading them produced."""
-
-    __slots__ = ("sources", "values", "warnings")
-
-    def __init__(
-        self,
-        values: dict[str, dict[str, object]],
-        warnings: tuple[str, ...] = (),
-        sources: tuple[str, ...] = (),
-    ) -> None:
-        self.values = values
-        self.warnings = warnings
-        self.sources = sources
-
-    def get(self, table: str, key: str) -> object:
-        return self.values.get(table, {}).get(key, DEFAULTS.get(table, {}).get(key))
-
-    def enabled(self, guard_id: str) -> bool:
-        return self.values["guards"].get(guard_id, True) is not False
-
-    def strict(self, guard_id: str) -> bool:
-        return self.values["strict"].get(guard_id) is True
-
-    def strings(self, table: str, key: str) -> tuple[str, ...]:
-        value = self.get(table, key)
-        return tuple(value) if isinstance(value, list) else ()
-
-
-def config_dir(env: Mapping[str, str]) -> str:
-    """The user's caveat folder: ``$XDG_CONFIG_HOME/caveat``, else ``~/.config/caveat``
-    (its ``config.toml`` and ``rules/``)."""
-    base = env.get("XDG_CONFIG_HOME", "")
-    if not base or not os.path.isabs(base):
-        base = os.path.join(env.get("HOME", "") or os.path.expanduser("~"), ".config")
-    return os.path.join(base, "caveat")
-
-
-def defaults() -> dict[str, dict[str, object]]:
-    return {table: dict(keys) for table, keys in DEFAULTS.items()}
-
-
 # Files larger than this are not read from disk for diffing; the guard then judges
 # the edit on its own text.
 READ_LIMIT = 8 * 1024 * 1024
@@ -146,7 +84,9 @@ class Context:
     def config(self) -> Config:
         """The project's configuration (defaults when none was loaded)."""
         if self._config is None:
-            self._config = Config(defaults())
+            from caveat.config import Config
+
+            self._config = Config()
         return self._config
 
     def git_root(self, path: str | None = None) -> str | None:

@@ -30,11 +30,10 @@ if TYPE_CHECKING:
     from caveat.guards.base import Context
 
 ID = "askuser"
-MESSAGES: tuple[str, ...] = ("pretooluse-askuserquestion-recommended",)
-EVENTS = frozenset({"PreToolUse"})
-TOOLS = frozenset({"AskUserQuestion"})
+MESSAGE = "pretooluse-askuserquestion-recommended"
 BUDGET_S = 0.5
 STRICT = True
+SETTINGS: dict[str, dict[str, object]] = {}
 
 CANONICAL = " (Recommended)"
 MAX_QUESTIONS = 16
@@ -176,7 +175,7 @@ def _finding(kind: str, question: str, problem: str, labels: list[str], fix: str
     }
     variant = "" if kind == "none" else kind
     deny = kind in ("form", "several")
-    return Finding(ID, MESSAGES[0], values, variant=variant, key=f"{kind}:{question}", deny=deny)
+    return Finding(ID, MESSAGE, values, variant=variant, key=f"{kind}:{question}", deny=deny)
 
 
 def question_findings(question: dict[str, object]) -> list[Finding]:

@@ -27,10 +27,15 @@ if TYPE_CHECKING:
     from caveat.guards.base import Context
 
 ID = "compaction"
-MESSAGES: tuple[str, ...] = ("posttooluse-proactive-compaction",)
-EVENTS = frozenset({"PostToolUse"})
-TOOLS: frozenset[str] = frozenset()  # any tool
 BUDGET_S = 1.0
+STRICT = False
+SETTINGS: dict[str, dict[str, object]] = {
+    "compaction": {
+        "threshold_tokens": 150_000,
+        "threshold_calls": 400,
+        "threshold_bytes": 2_000_000,
+    },
+}
 
 
 def check(event: Event, ctx: Context) -> list[Finding]:

@@ -60,11 +60,9 @@ SEGMENTS = (
 
 
 ID = "conformity"
-MESSAGES: tuple[str, ...] = ("pretooluse-conformity",)
-EVENTS = frozenset({"PreToolUse", "PostToolUse"})
-TOOLS = frozenset({"Write", "Edit", "MultiEdit"})
 BUDGET_S = 2.0
 STRICT = True
+SETTINGS: dict[str, dict[str, object]] = {}
 
 
 def _norm(path: str) -> str:

@@ -58,18 +58,14 @@ if TYPE_CHECKING:
 
 ID = "custom"
 # A pseudo-name: the messages of this guard are the rule files themselves.
-MESSAGES: tuple[str, ...] = ("custom",)
-EVENTS = frozenset(
-    {"PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "SessionStart"}
-)
-TOOLS: frozenset[str] = frozenset()  # any tool
 BUDGET_S = 1.5
 STRICT = True
+SETTINGS: dict[str, dict[str, object]] = {}
 
 
 def rule_folders(env: Mapping[str, str], project_root: str | None) -> list[tuple[str, str]]:
     """``(scope, folder)`` of the rules folders that exist (two ``isdir`` calls)."""
-    from caveat.guards.base import config_dir
+    from caveat.config import config_dir
 
     found = []
     user = os.path.join(config_dir(env), "rules")

@@ -195,10 +195,9 @@ REDIRECT_HINTS = (
 
 
 ID = "dependency"
-MESSAGES: tuple[str, ...] = ("pretooluse-dependency-guard",)
-EVENTS = frozenset({"PreToolUse", "PostToolUse"})
-TOOLS = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit", "Bash", "PowerShell"})
 BUDGET_S = 2.0
+STRICT = False
+SETTINGS: dict[str, dict[str, object]] = {"dependency": {"extra_manifests": []}}
 
 _SHELLS = frozenset({"Bash", "PowerShell"})
 _CELL_HINTS = ("pip", "conda", "mamba", "install", "uv ")

@@ -227,10 +227,10 @@ CASE_INSENSITIVE = frozenset({"powershell"})
 
 
 ID = "eval"
-MESSAGES: tuple[str, ...] = ("pretooluse-eval-guard",)
-EVENTS = frozenset({"PreToolUse", "PostToolUse"})
-TOOLS = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit", "Bash", "PowerShell"})
+MESSAGE = "pretooluse-eval-guard"
 BUDGET_S = 2.0
+STRICT = False
+SETTINGS: dict[str, dict[str, object]] = {}
 
 MAX_FINDINGS = 8
 # Larger texts are not analysed: the guard must stay within its budget.
@@ -293,7 +293,7 @@ def _cap(findings: list[Finding]) -> list[Finding]:
     if len(findings) <= MAX_FINDINGS:
         return findings
     rest = str(len(findings) - MAX_FINDINGS)
-    more = Finding(ID, MESSAGES[0], {"count": rest}, variant="more", key="more")
+    more = Finding(ID, MESSAGE, {"count": rest}, variant="more", key="more")
     return [*findings[:MAX_FINDINGS], more]
 
 

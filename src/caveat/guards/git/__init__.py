@@ -31,10 +31,9 @@ if TYPE_CHECKING:
     from caveat.guards.base import Context
 
 ID = "git"
-MESSAGES: tuple[str, ...] = ("pretooluse-bash",)
-EVENTS = frozenset({"PreToolUse", "PostToolUse"})
-TOOLS = frozenset({"Bash", "PowerShell"})
 BUDGET_S = 1.0
+STRICT = False
+SETTINGS: dict[str, dict[str, object]] = {}
 
 # Longer commands are not analysed: the guard must stay within its budget.
 MAX_TEXT = 1 << 20

@@ -141,10 +141,9 @@ REUSE_ONLY_BASENAMES: dict[str, str] = {
 
 
 ID = "header"
-MESSAGES: tuple[str, ...] = ("pretooluse-write-header-guard", "pretooluse-edit-header-guard")
-EVENTS = frozenset({"PreToolUse", "PostToolUse"})
-TOOLS = frozenset({"Write", "Edit", "MultiEdit"})
 BUDGET_S = 2.0
+STRICT = False
+SETTINGS: dict[str, dict[str, object]] = {"header": {"license": "", "exclude": []}}
 
 
 def file_style(path: str) -> tuple[str, str]:

@@ -17,7 +17,6 @@ from caveat.guards.base import POST_TOOL
 from caveat.guards.base import versions
 from caveat.guards.header import DOCKERFILE_PREFIXES
 from caveat.guards.header import ID
-from caveat.guards.header import MESSAGES
 from caveat.guards.header import comments as text_of
 from caveat.guards.header import in_exempt_dir
 from caveat.guards.header import rules
@@ -33,7 +32,8 @@ if TYPE_CHECKING:
 
     Todo = list[tuple[str, list[FileEdit], str, str]]
 
-WRITE_MESSAGE, EDIT_MESSAGE = MESSAGES
+WRITE_MESSAGE = "pretooluse-write-header-guard"
+EDIT_MESSAGE = "pretooluse-edit-header-guard"
 
 
 class Problem:

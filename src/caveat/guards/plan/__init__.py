@@ -62,11 +62,12 @@ PROSE_SUFFIXES = (
 
 
 ID = "plan"
-MESSAGES: tuple[str, ...] = ("pretooluse-write-plan-guard",)
-EVENTS = frozenset({"PreToolUse", "PostToolUse"})
-TOOLS = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})
 BUDGET_S = 1.0
 STRICT = True
+SETTINGS: dict[str, dict[str, object]] = {
+    # Extra plan markers: "key:" a front-matter key, "# text" a heading, else a phrase.
+    "plans": {"folder": ".caveat/plans", "markers": []},
+}
 
 PLAN_MODE = "plan"
 # Larger texts are not analysed: the guard must stay within its budget.

@@ -14,10 +14,10 @@ if TYPE_CHECKING:
     from caveat.guards.base import Context
 
 ID = "precompact"
-MESSAGES: tuple[str, ...] = ("precompact",)
-EVENTS = frozenset({"PreCompact"})
-TOOLS: frozenset[str] = frozenset()  # any tool
+MESSAGE = "precompact"
 BUDGET_S = 0.5
+STRICT = False
+SETTINGS: dict[str, dict[str, object]] = {}
 
 WHOLE = "*"  # messages.WHOLE
 
@@ -25,4 +25,4 @@ WHOLE = "*"  # messages.WHOLE
 def check(event: Event, ctx: Context) -> list[Finding]:
     from caveat.event import Finding
 
-    return [Finding(ID, MESSAGES[0], {}, variant=WHOLE)]
+    return [Finding(ID, MESSAGE, {}, variant=WHOLE)]

@@ -18,10 +18,10 @@ if TYPE_CHECKING:
     from caveat.guards.base import Context
 
 ID = "stop"
-MESSAGES: tuple[str, ...] = ("stop",)
-EVENTS = frozenset({"Stop"})
-TOOLS: frozenset[str] = frozenset()  # any tool
+MESSAGE = "stop"
 BUDGET_S = 1.0
+STRICT = False
+SETTINGS: dict[str, dict[str, object]] = {"stop": {"enabled": False}}  # stop.md is opt-in
 
 MARKER = "stop"
 WHOLE = "*"  # messages.WHOLE
@@ -40,7 +40,7 @@ def check(event: Event, ctx: Context) -> list[Finding]:
         return []
     from caveat.event import Finding
 
-    return [Finding(ID, MESSAGES[0], {}, variant=WHOLE)]
+    return [Finding(ID, MESSAGE, {}, variant=WHOLE)]
 
 
 def forwarded(event: Event) -> bool:
@@ -58,6 +58,6 @@ def readable(ctx: Context, event: Event) -> bool:
 
     root = git_root(event.cwd) if event.cwd else None
     store = messages.MessageStore(ctx.env)
-    sections = store.sections(messages.locate(MESSAGES[0], root))
+    sections = store.sections(messages.locate(MESSAGE, root))
     store.save()
     return bool(sections and messages.advisory(sections, WHOLE).strip())

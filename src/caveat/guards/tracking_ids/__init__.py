@@ -97,14 +97,16 @@ UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 ID = "tracking-ids"
-MESSAGES: tuple[str, ...] = ("pretooluse-write", "pretooluse-edit", "pretooluse-notebookedit")
-EVENTS = frozenset({"PreToolUse", "PostToolUse"})
-TOOLS = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})
 BUDGET_S = 1.0
+STRICT = False
+SETTINGS: dict[str, dict[str, object]] = {
+    # Internal planning ids that belong in plans, not product code (a regular expression).
+    "tracking": {"pattern": r"\b(?:[A-Z]{2,5}-\d{1,5}|Phase-[A-Z0-9]{1,3})\b"},
+}
 
 # Larger texts are not analysed: the guard must stay within its budget.
 MAX_TEXT = 16 * 1024 * 1024
-_BY_TOOL = {"Write": MESSAGES[0], "NotebookEdit": MESSAGES[2]}
+_BY_TOOL = {"Write": "pretooluse-write", "NotebookEdit": "pretooluse-notebookedit"}
 
 
 def is_code(path: str) -> bool:
@@ -165,16 +167,14 @@ def exempt(ctx: Context, path: str) -> bool:
 
 
 def message_for(tool: str) -> str:
-    return _BY_TOOL.get(tool, MESSAGES[1])
+    return _BY_TOOL.get(tool, "pretooluse-edit")
 
 
 def check(event: Event, ctx: Context) -> list[Finding]:
     pattern = ctx.config.get("tracking", "pattern")
     if not isinstance(pattern, str) or not pattern:
         return []
-    from caveat.guards.base import DEFAULTS
-
-    default = pattern == DEFAULTS["tracking"]["pattern"]
+    default = pattern == SETTINGS["tracking"]["pattern"]
     findings: list[Finding] = []
     for path, edits in edits_by_path(event).items():
         if not is_code(path):

@@ -36,11 +36,9 @@ if TYPE_CHECKING:
     from caveat.guards.base import Context
 
 ID = "plan-bash"
-MESSAGES: tuple[str, ...] = ("pretooluse-bash-plan-guard",)
-EVENTS = frozenset({"PreToolUse", "PostToolUse"})
-TOOLS = frozenset({"Bash", "PowerShell"})
 BUDGET_S = 1.0
 STRICT = True
+SETTINGS: dict[str, dict[str, object]] = {}
 
 PLAN_MODE = "plan"
 # Longer commands are not analysed: the guard must stay within its budget.

@@ -1,0 +1,40 @@
+"""The values this guard's messages are previewed and linted with
+(``caveat messages render`` and ``check``), shaped like its real findings; and
+the call ``scripts/bench.py`` times.
+"""
+
+from __future__ import annotations
+
+# (message name, variant) -> placeholder values
+SAMPLES: dict[tuple[str, str], dict[str, str]] = {
+    ("pretooluse-edit-header-guard", ""): {
+        "path": "new.py",
+        "problem": "has no SPDX-License-Identifier line",
+        "expected": "# SPDX-License-Identifier: MIT",
+        "position": "as the first line",
+        "source": "the project follows REUSE (LICENSES/), so `reuse lint` checks every file",
+    },
+    ("pretooluse-edit-header-guard", "removed"): {
+        "path": "a.py",
+        "problem": "loses its header in this edit",
+        "expected": "# SPDX-License-Identifier: MIT",
+        "position": "as the first line",
+        "source": "the project follows REUSE (LICENSES/), so `reuse lint` checks every file",
+    },
+    ("pretooluse-write-header-guard", ""): {
+        "path": "src/app.py",
+        "problem": "has no SPDX-License-Identifier line",
+        "expected": "# SPDX-License-Identifier: MIT",
+        "position": "as the first line",
+        "source": "the project follows REUSE (LICENSES/), so `reuse lint` checks every file",
+    },
+}
+
+# A call that makes the guard fire in a fresh session; {project} is the project root.
+BENCH: dict[str, object] = {
+    "hook_event_name": "PreToolUse",
+    "tool_name": "Write",
+    "tool_input": {"file_path": "{project}/src/new.py", "content": "def new():\n    return 1\n"},
+}
+# The benchmark project names a license, so the guard has a policy.
+BENCH_CONFIG = '[header]\nlicense = "MIT"\n'

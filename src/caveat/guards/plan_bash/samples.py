@@ -1,0 +1,29 @@
+"""The values this guard's messages are previewed and linted with
+(``caveat messages render`` and ``check``), shaped like its real findings; and
+the call ``scripts/bench.py`` times.
+"""
+
+from __future__ import annotations
+
+# (message name, variant) -> placeholder values
+SAMPLES: dict[tuple[str, str], dict[str, str]] = {
+    ("pretooluse-bash-plan-guard", ""): {
+        "command": "cat > .caveat/plans/a.md",
+        "action": "overwrites",
+        "path": ".caveat/plans/a.md",
+    },
+    ("pretooluse-bash-plan-guard", "plan-mode"): {
+        "command": "echo hi > out.txt",
+        "action": "overwrites",
+        "path": "out.txt",
+    },
+}
+
+# In plan mode, a command that edits a file.
+# A call that makes the guard fire in a fresh session; {project} is the project root.
+BENCH: dict[str, object] = {
+    "hook_event_name": "PreToolUse",
+    "tool_name": "Bash",
+    "tool_input": {"command": "sed -i 's/a/b/' src/main.py"},
+    "permission_mode": "plan",
+}

@@ -1,0 +1,35 @@
+"""The values this guard's messages are previewed and linted with
+(``caveat messages render`` and ``check``), shaped like its real findings; and
+the call ``scripts/bench.py`` times.
+"""
+
+from __future__ import annotations
+
+# (message name, variant) -> placeholder values
+SAMPLES: dict[tuple[str, str], dict[str, str]] = {
+    ("pretooluse-edit", ""): {
+        "path": "src/app.py",
+        "ids": "Phase-B",
+        "lines": "3",
+    },
+    ("pretooluse-notebookedit", ""): {
+        "path": "nb.ipynb",
+        "ids": "Phase-B",
+        "lines": "2 (of the edited text)",
+    },
+    ("pretooluse-write", ""): {
+        "path": "src/app.py",
+        "ids": "TM-10",
+        "lines": "1",
+    },
+}
+
+# A call that makes the guard fire in a fresh session; {project} is the project root.
+BENCH: dict[str, object] = {
+    "hook_event_name": "PreToolUse",
+    "tool_name": "Write",
+    "tool_input": {
+        "file_path": "{project}/src/app.py",
+        "content": "# ABC-123: Phase-A1 of the plan\nx = 1\n",
+    },
+}

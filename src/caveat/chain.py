@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 
     from caveat.event import Event
     from caveat.event import Finding
+    from caveat.guards import Guard
     from caveat.guards.base import Context
-    from caveat.guards.base import Guard
 
 
 class Overrun(BaseException):

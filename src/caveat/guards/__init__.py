@@ -21,7 +21,22 @@ import sys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from caveat.guards.base import Guard
+    from typing import Protocol
+
+    from caveat.event import Event
+    from caveat.event import Finding
+    from caveat.guards.base import Context
+
+    class Guard(Protocol):
+        """What a guard package provides."""
+
+        ID: str
+        BUDGET_S: float
+        STRICT: bool  # whether its findings may deny under strict mode
+        SETTINGS: dict[str, dict[str, object]]  # config tables it reads, with defaults
+
+        def check(self, event: Event, ctx: Context) -> list[Finding]: ...
+
 
 PRE_POST = frozenset({"PreToolUse", "PostToolUse"})
 FILES = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})

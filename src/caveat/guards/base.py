@@ -1,9 +1,8 @@
-"""What every guard module provides, and the context it runs in.
+"""The context a guard runs in, and the helpers every guard shares.
 
-A guard is a plain module with the attributes of ``Guard`` below; the registry in
-``caveat.guards`` lists them in chain order and mypy checks each against the
-Protocol. ``check`` must be cheap until its own pre-filter says it may fire: heavy
-imports (``re``, pathspec, the analysis modules) happen inside it, after that test.
+A guard is a package with the attributes of ``caveat.guards.Guard``; its ``check``
+must be cheap until its own pre-filter says it may fire: heavy imports (``re``,
+pathspec, the analysis modules) happen inside it, after that test.
 """
 
 from __future__ import annotations
@@ -16,21 +15,10 @@ from caveat.event import WHOLE
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
-    from typing import Protocol
 
     from caveat.config import Config
     from caveat.event import Event
     from caveat.event import FileEdit
-    from caveat.event import Finding
-
-    class Guard(Protocol):
-        ID: str
-        BUDGET_S: float
-        STRICT: bool  # whether its findings may deny under strict mode
-        SETTINGS: dict[str, dict[str, object]]  # config tables it reads, with defaults
-
-        def check(self, event: Event, ctx: Context) -> list[Finding]: ...
-
 
 _MAX_DEPTH = 128
 

@@ -1,35 +1,24 @@
 """Run the guards that apply to an event, in registry order, each in isolation.
 
 A guard that raises, or that overruns its time budget, is skipped and logged; the
-chain goes on, and the hook still answers (SPEC §1.7).
+chain goes on, and the hook still answers (SPEC §1.7). The timer and ``Overrun`` are
+those of ``caveat.budget``.
 """
 
 from __future__ import annotations
 
 import time
 
+from caveat.budget import Overrun
+from caveat.budget import Timer
 from caveat.guards import REGISTRY
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import signal as _signal
-else:
-    import _signal  # the C module: ``signal`` itself would import enum
-
-_HAS_TIMER = hasattr(_signal, "setitimer")
-
-if TYPE_CHECKING:
-    from types import FrameType
-
     from caveat.event import Event
     from caveat.event import Finding
     from caveat.guards import Guard
     from caveat.guards.base import Context
-
-
-class Overrun(BaseException):
-    """Raised inside a guard when its budget runs out. A BaseException, so that a
-    guard's own ``except Exception`` cannot swallow it."""
 
 
 def select(event: Event, messages: frozenset[str] = frozenset()) -> list[Guard]:
@@ -45,37 +34,6 @@ def select(event: Event, messages: frozenset[str] = frozenset()) -> list[Guard]:
             continue
         chosen.append(spec.load())
     return chosen
-
-
-def _on_alarm(signum: int, frame: FrameType | None) -> None:
-    raise Overrun
-
-
-class _Budget:
-    """Arms a real-time interval timer around one guard when the platform and thread
-    allow it; elsewhere the overrun is only measured and logged."""
-
-    __slots__ = ("_armed", "_previous", "seconds")
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self._armed = False
-        self._previous: _signal._HANDLER = None
-
-    def __enter__(self) -> None:
-        if not _HAS_TIMER or self.seconds <= 0:
-            return
-        try:
-            self._previous = _signal.signal(_signal.SIGALRM, _on_alarm)
-        except ValueError:  # not the main thread
-            return
-        _signal.setitimer(_signal.ITIMER_REAL, self.seconds)
-        self._armed = True
-
-    def __exit__(self, *exc: object) -> None:
-        if self._armed:
-            _signal.setitimer(_signal.ITIMER_REAL, 0)
-            _signal.signal(_signal.SIGALRM, self._previous)
 
 
 # One row per guard for ``caveat explain``: (guard id, outcome, seconds, detail).
@@ -96,7 +54,7 @@ def run(
         started = time.perf_counter()
         outcome, detail = "silent", ""
         try:
-            with _Budget(guard.BUDGET_S):
+            with Timer(guard.BUDGET_S):
                 found = guard.check(event, ctx)
             findings.extend(found)
             if found:

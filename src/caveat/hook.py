@@ -137,7 +137,7 @@ def judge(event: Event, names: frozenset[str], env: Mapping[str, str], result: O
     if not guards:
         result.reason = "no guard handles this event and tool"
         return
-    from caveat.guards.base import git_root
+    from caveat.gitctx import git_root
 
     root = git_root(event.target)
     config = None

@@ -1,5 +1,8 @@
 """The context a guard runs in, and the helpers every guard shares.
 
+Reading files safely lives in ``caveat.files``, finding the git root in
+``caveat.gitctx``; ``Context`` caches both per invocation.
+
 A guard is a package with the attributes of ``caveat.guards.Guard``; its ``check``
 must be cheap until its own pre-filter says it may fire: heavy imports (``re``,
 pathspec, the analysis modules) happen inside it, after that test.
@@ -11,6 +14,8 @@ import os
 
 from caveat.event import DELETE
 from caveat.event import WHOLE
+from caveat.files import read_text
+from caveat.gitctx import git_root
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -19,36 +24,6 @@ if TYPE_CHECKING:
     from caveat.config import Config
     from caveat.event import Event
     from caveat.event import FileEdit
-
-_MAX_DEPTH = 128
-
-
-def git_root(path: str) -> str | None:
-    """The nearest folder at or above ``path`` holding a ``.git`` entry, or None.
-
-    ``path`` need not exist (a Write may create it and its parents); the walk starts
-    at the deepest part of it that does.
-    """
-    if not path or "\x00" in path:
-        return None
-    try:
-        current = os.path.abspath(path)
-    except (ValueError, OSError):
-        return None
-    if not os.path.isdir(current):
-        current = os.path.dirname(current)
-    for _ in range(_MAX_DEPTH):
-        try:
-            if os.path.lexists(os.path.join(current, ".git")):
-                return current
-        except (ValueError, OSError):
-            return None
-        parent = os.path.dirname(current)
-        if parent == current:
-            return None
-        current = parent
-    return None
-
 
 # Files larger than this are not read from disk for diffing; the guard then judges
 # the edit on its own text.
@@ -91,45 +66,9 @@ class Context:
         a regular file. Never follows into devices or FIFOs."""
         if path in self._files:
             return self._files[path]
-        text: str | None = None
-        opened = open_regular(path)
-        if opened is not None:
-            fd, size = opened
-            try:
-                if size <= READ_LIMIT:
-                    chunks = []
-                    while True:
-                        chunk = os.read(fd, 1 << 20)
-                        if not chunk:
-                            break
-                        chunks.append(chunk)
-                    text = b"".join(chunks).decode("utf-8", "replace")
-            except OSError:
-                text = None
-            finally:
-                os.close(fd)
+        text = read_text(path, READ_LIMIT)
         self._files[path] = text
         return text
-
-
-def open_regular(path: str) -> tuple[int, int] | None:
-    """``(descriptor, size)`` of a regular file opened for reading, or None.
-
-    Opened non-blocking and checked with ``fstat``, so a FIFO or a device in the
-    project can never hang a hook; the caller closes the descriptor."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except (OSError, ValueError):
-        return None
-    try:
-        info = os.fstat(fd)
-    except OSError:
-        os.close(fd)
-        return None
-    if (info.st_mode & 0o170000) != 0o100000:
-        os.close(fd)
-        return None
-    return fd, info.st_size
 
 
 POST_TOOL = frozenset({"PostToolUse", "PostToolUseFailure"})

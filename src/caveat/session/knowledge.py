@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import os
 
-from caveat.guards.base import open_regular
+from caveat.files import open_regular
 
 CANDIDATES = (
     "knowledge-base",

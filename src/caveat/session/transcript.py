@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 
-from caveat.guards.base import open_regular
+from caveat.files import open_regular
 
 TAIL_LIMIT = 1 << 20  # bytes read from the end at most
 CHUNK = 1 << 16

@@ -5,8 +5,8 @@ configuration scope. Each check is a row ``(id, kinds, budget_s, blocking, funct
 it runs on files of those kinds (``caveat.guards.conformity.rules``), on the text the file
 will have after the write, and returns ``(problem, fix)`` pairs. A check that raises,
 or that runs past its own budget, is skipped and logged; the others still report.
-The budget is enforced with a real-time timer where the platform has one (as the
-chain does for whole guards, whose timer it nests inside), so a check stuck on a huge
+The budget is enforced with a ``caveat.budget.Timer`` where the platform has one,
+nested inside the one the chain puts around the whole guard, so a check stuck on a huge
 file is stopped at its budget rather than measured after the fact. Ids are stable:
 they appear in findings and in the repetition keys.
 """
@@ -17,7 +17,8 @@ import os
 import sys
 import time
 
-from caveat import chain
+from caveat.budget import Overrun
+from caveat.budget import Timer
 from caveat.event import DELETE
 from caveat.event import Finding
 from caveat.guards.base import versions
@@ -30,17 +31,13 @@ from caveat.log import log
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import signal as _signal
     from collections.abc import Callable
     from collections.abc import Mapping
-    from types import FrameType
 
     from caveat.event import FileEdit
     from caveat.guards.base import Context
 
     Check = tuple[str, frozenset[str], float, bool, Callable[["Doc"], list[tuple[str, str]]]]
-else:
-    import _signal  # the C module: ``signal`` itself would import enum
 
 GUARD = "conformity"
 MESSAGE = "pretooluse-conformity"
@@ -221,56 +218,6 @@ def display(ctx: Context, path: str) -> str:
 ENFORCE_BUDGETS = True
 
 
-class Overrun(chain.Overrun):
-    """Raised inside a check when its budget runs out. A kind of the chain's Overrun
-    (a BaseException): should one slip out at the edge of the timer, the chain skips
-    the whole guard rather than the hook failing open."""
-
-
-def _on_alarm(signum: int, frame: FrameType | None) -> None:
-    raise Overrun
-
-
-class _Timer:
-    """A real-time timer of ``seconds`` around one check, nested in the guard's own.
-
-    The guard's timer (``caveat.chain``) is saved and re-armed with what was left of
-    it; when that ends first, the check gets only that much, and the guard's handler
-    fires right after the check is stopped. Where there is no ``setitimer`` or this is
-    not the main thread, nothing is armed and the budget is only measured."""
-
-    __slots__ = ("_armed", "_outer", "_previous", "_started", "seconds")
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self._armed = False
-        self._outer = 0.0
-        self._started = 0.0
-        self._previous: _signal._HANDLER = None
-
-    def __enter__(self) -> None:
-        if not ENFORCE_BUDGETS or not hasattr(_signal, "setitimer"):
-            return
-        try:
-            self._previous = _signal.signal(_signal.SIGALRM, _on_alarm)
-        except ValueError:  # not the main thread
-            return
-        self._started = time.perf_counter()
-        self._outer = _signal.setitimer(_signal.ITIMER_REAL, self.seconds)[0]
-        if 0 < self._outer < self.seconds:
-            _signal.setitimer(_signal.ITIMER_REAL, self._outer)
-        self._armed = True
-
-    def __exit__(self, *exc: object) -> None:
-        if not self._armed:
-            return
-        _signal.setitimer(_signal.ITIMER_REAL, 0)
-        _signal.signal(_signal.SIGALRM, self._previous)
-        if self._outer > 0:
-            left = self._outer - (time.perf_counter() - self._started)
-            _signal.setitimer(_signal.ITIMER_REAL, max(left, 1e-6))
-
-
 def run_checks(doc: Doc) -> list[tuple[str, bool, str, str]]:
     """``(check id, blocking, problem, fix)`` of each check that applies and speaks."""
     out = []
@@ -278,10 +225,13 @@ def run_checks(doc: Doc) -> list[tuple[str, bool, str, str]]:
         if doc.kind not in kinds or (not doc.exact and check_id not in FRAGMENT_CHECKS):
             continue
         started = time.perf_counter()
+        timer = Timer(budget, enforce=ENFORCE_BUDGETS)
         try:
-            with _Timer(budget):
+            with timer:
                 issues = function(doc)
-        except Overrun:
+        except Overrun as exc:
+            if exc.timer is not timer:
+                raise  # the guard's own budget ran out: the chain skips the whole guard
             issues = None
         except Exception as exc:
             log(f"conformity check {check_id} failed ({type(exc).__name__}: {exc}); skipped")

@@ -713,27 +713,7 @@ ALIASES = {
     "bundler": "bundle",
 }
 
-# Prefixes that run the rest of the words as a command: name → flags taking a value,
-# number of positional words before the command.
-WRAPPERS = {
-    "sudo": (frozenset({"-u", "-g", "-C", "-D", "-p", "-U", "-r", "-t", "-h"}), 0),
-    "doas": (frozenset({"-u", "-C"}), 0),
-    "env": (frozenset({"-u", "--unset", "-C", "--chdir", "-S"}), 0),
-    "time": (frozenset(), 0),
-    "nohup": (frozenset(), 0),
-    "nice": (frozenset({"-n", "--adjustment"}), 0),
-    "ionice": (frozenset({"-c", "-n", "-p"}), 0),
-    "exec": (frozenset({"-a"}), 0),
-    "command": (frozenset(), 0),
-    "builtin": (frozenset(), 0),
-    "noglob": (frozenset(), 0),
-    "stdbuf": (frozenset({"-i", "-o", "-e"}), 0),
-    "timeout": (frozenset({"-s", "--signal", "-k", "--kill-after"}), 1),
-    "&": (frozenset(), 0),
-}
-
-SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh", "fish", "ash", "busybox"})
-POWERSHELLS = frozenset({"pwsh", "powershell"})
+# The wrappers and shells are in ``caveat.shellwrap``.
 PYTHONS = ("python", "py", "pypy")  # python3, python3.12, py -3 … (prefix match)
 # Tools with a ``run`` that executes the rest inside the project environment.
 RUNNERS = frozenset({"poetry", "pipenv", "pdm", "uv", "hatch", "rye", "conda"})

@@ -1,6 +1,7 @@
 """Command side of the dependency guard: which simple commands add, remove or upgrade
 dependencies, after unwrapping ``sudo``/``env``/``bash -c``/``python -m`` and friends,
-and which redirects write a dependency file."""
+and which redirects write a dependency file. The wrapper table and the shells are
+those of ``caveat.shellwrap``."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from caveat.guards.dependency.manifest_util import scrub
 from caveat.patterns import PatternStore
 from caveat.shell import inner_script
 from caveat.shell import simple_commands
+from caveat.shellwrap import POWERSHELLS
+from caveat.shellwrap import SHELLS
+from caveat.shellwrap import strip_wrapper
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -58,12 +62,9 @@ def _unwrap(argv: list[str], depth: int, ps: bool) -> list[tuple[list[str], bool
         if not argv:
             return []
         name = _tool_name(argv[0])
-        if name in data.WRAPPERS:
-            values, positional = data.WRAPPERS[name]
-            i = 1
-            while i < len(argv) and (argv[i].startswith("-") or (name == "env" and "=" in argv[i])):
-                i += 2 if argv[i] in values else 1
-            argv = argv[i + positional :]
+        stripped = strip_wrapper(argv, name)
+        if stripped is not None:
+            argv = stripped
         elif name.startswith(data.PYTHONS) and len(argv) > 1:
             inner = _python_module(argv)
             if inner is None:
@@ -74,15 +75,13 @@ def _unwrap(argv: list[str], depth: int, ps: bool) -> list[tuple[list[str], bool
             while i < len(argv) and argv[i].startswith("-"):
                 i += 1
             argv = argv[i:]
-        elif name in data.SHELLS or name in data.POWERSHELLS:
-            script = inner_script(argv, name in data.POWERSHELLS)
+        elif name in SHELLS or name in POWERSHELLS:
+            script = inner_script(argv, name in POWERSHELLS)
             if script is None or depth > 3:
                 return []
             out = []
-            for cmd in simple_commands(
-                script, "powershell" if name in data.POWERSHELLS else "bash"
-            ):
-                out.extend(_unwrap(cmd.argv, depth + 1, name in data.POWERSHELLS))
+            for cmd in simple_commands(script, "powershell" if name in POWERSHELLS else "bash"):
+                out.extend(_unwrap(cmd.argv, depth + 1, name in POWERSHELLS))
             return out
         else:
             return [(argv, ps)]

@@ -1,5 +1,6 @@
 """Command side of the git guard: which simple commands mutate history or refs, or
-discard work, after unwrapping ``sudo``/``env``/``command``/``bash -c``/``eval``.
+discard work, after unwrapping ``sudo``/``env``/``command``/``bash -c``/``eval``
+(``caveat.shellwrap.run_argvs``).
 
 Imported only after the pre-filter saw "git" and a mutating sub-command word. The
 command word must be ``git`` itself (``/usr/bin/git``, ``git.exe``): ``mygit commit``,
@@ -10,60 +11,16 @@ because the shared lexer has already split words, quotes and bodies apart.
 from __future__ import annotations
 
 from caveat.event import Finding
-from caveat.guards.dependency import command_rules as wrappers
 from caveat.guards.git import rules as data
-from caveat.shell import inner_script
 from caveat.shell import simple_commands
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Iterator
+from caveat.shellwrap import command_name
+from caveat.shellwrap import run_argvs
 
 GUARD = "git"
 MESSAGE = "pretooluse-bash"
 MAX_COMMAND = 200
 _MAX_COMMANDS = 500
-_MAX_DEPTH = 4
-# ``xargs`` options that take the next word as their value.
-_XARGS_VALUES = frozenset({"-I", "-n", "-P", "-L", "-d", "-E", "-s", "-a", "--delimiter"})
 _WHOLE_TREE = frozenset({".", ":/", "*", ":(top)", "./"})
-# Words that run their arguments as a command line.
-_EVALS = frozenset({"eval", "invoke-expression", "iex"})
-
-
-def _name(word: str) -> str:
-    name = word.replace("\\", "/").rsplit("/", 1)[-1].lower()
-    return name[:-4] if name.endswith(".exe") else name
-
-
-def run_argvs(argv: list[str], powershell: bool, depth: int = 0) -> Iterator[list[str]]:
-    """The command lines that ``argv`` really runs, wrappers removed."""
-    for _ in range(8):
-        if not argv:
-            return
-        name = _name(argv[0])
-        if name in wrappers.WRAPPERS:
-            values, positional = wrappers.WRAPPERS[name]
-            i = 1
-            while i < len(argv) and (argv[i].startswith("-") or (name == "env" and "=" in argv[i])):
-                i += 2 if argv[i] in values else 1
-            argv = argv[i + positional :]
-        elif name == "xargs":
-            i = 1
-            while i < len(argv) and argv[i].startswith("-"):
-                i += 2 if argv[i] in _XARGS_VALUES else 1
-            argv = argv[i:]
-        elif name in _EVALS or name in wrappers.SHELLS or name in wrappers.POWERSHELLS:
-            ps = name in wrappers.POWERSHELLS or (powershell and name in _EVALS)
-            script = " ".join(argv[1:]) if name in _EVALS else inner_script(argv, ps)
-            if not script or depth >= _MAX_DEPTH:
-                return
-            for cmd in simple_commands(script, "powershell" if ps else "bash"):
-                yield from run_argvs(cmd.argv, ps, depth + 1)
-            return
-        else:
-            yield argv
-            return
 
 
 class _Args:
@@ -242,7 +199,7 @@ def command_findings(command: str, powershell: bool) -> list[Finding]:
     dialect = "powershell" if powershell else "bash"
     for cmd in simple_commands(command, dialect)[:_MAX_COMMANDS]:
         for argv in run_argvs(cmd.argv, powershell):
-            if _name(argv[0]) != "git":
+            if command_name(argv[0]) != "git":
                 continue
             hit = classify(argv)
             if hit is None or hit[0] in seen:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from caveat.guards.base import open_regular
+from caveat.files import open_regular
 from caveat.guards.header import file_style
 from caveat.guards.header import in_exempt_dir
 from caveat.guards.header import rules

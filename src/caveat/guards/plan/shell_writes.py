@@ -2,7 +2,7 @@
 
 Imported only after the pre-filter (a plans-folder name in the command, or plan
 mode). The shared lexer splits the command; wrappers (``sudo``, ``env``, ``xargs``,
-``bash -c '…'``, ``eval``) are removed by the git guard's ``run_argvs``. A ``cd``
+``bash -c '…'``, ``eval``) are removed by ``caveat.shellwrap.run_argvs``. A ``cd``
 earlier in the same command line moves the folder that relative paths start from.
 Quoted text (``echo "rm .caveat/plans/x"``), comments and here-document bodies are
 data, never commands. Redirections inside a ``bash -c '…'`` script are not seen
@@ -19,10 +19,10 @@ from __future__ import annotations
 import os
 
 from caveat.event import Finding
-from caveat.guards.git.commands import run_argvs
 from caveat.guards.plan import paths as places
 from caveat.guards.plan import tables as data
 from caveat.shell import simple_commands
+from caveat.shellwrap import run_argvs
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

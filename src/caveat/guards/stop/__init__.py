@@ -54,7 +54,7 @@ def forwarded(event: Event) -> bool:
 def readable(ctx: Context, event: Event) -> bool:
     """Whether ``stop.md`` (a project override, else the bundled copy) has text."""
     from caveat import messages
-    from caveat.guards.base import git_root
+    from caveat.gitctx import git_root
 
     root = git_root(event.cwd) if event.cwd else None
     store = messages.MessageStore(ctx.env)

@@ -24,6 +24,9 @@ containing ``": "`` or ending in ``":"`` ("mapping values are not allowed here")
 plain value starting with a reserved character (`` ` ``, ``@``) or an alias (``*``).
 Anchors and tags (``&a``, ``!!str``) are stripped. Values are strings, lists of
 strings or nested dicts; ``None`` for an empty value.
+
+Custom rule files are read by the stricter ``caveat.frontmatter.strict``, which
+stops at the first construct outside a smaller subset and types booleans and nulls.
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ if TYPE_CHECKING:
     Value = str | list[str] | dict[str, object] | None
     Errors = list[tuple[int, str]]
 
-_ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t", "/": "/", "r": "\r", "0": "\0"}
+# Backslash escapes of a double-quoted scalar, shared with ``strict``.
+ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t", "/": "/", "r": "\r", "0": "\0"}
 
 
 def split(source: str) -> tuple[list[str] | None, str]:
@@ -90,7 +94,7 @@ def _quoted(text: str, line: int, errors: Errors) -> str | None:
                 continue
             break
         if quote == '"' and ch == "\\" and i + 1 < len(text):
-            out.append(_ESCAPES.get(text[i + 1], text[i + 1]))
+            out.append(ESCAPES.get(text[i + 1], text[i + 1]))
             i += 2
             continue
         if quote == '"' and ch == '"':

@@ -1,0 +1,54 @@
+"""Read files from the project as data, safely: only regular files, never blocking.
+
+``open_regular`` opens a file so that a FIFO or a device in the project cannot hang a
+hook; ``read_text`` reads a whole file up to a size limit on top of it. Guards reach
+them through ``caveat.guards.base.Context.read_text``; the session modules and the
+header survey call them directly.
+"""
+
+from __future__ import annotations
+
+import os
+
+
+def open_regular(path: str) -> tuple[int, int] | None:
+    """``(descriptor, size)`` of a regular file opened for reading, or None.
+
+    Opened non-blocking and checked with ``fstat``, so a FIFO or a device in the
+    project can never hang a hook; the caller closes the descriptor."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError):
+        return None
+    try:
+        info = os.fstat(fd)
+    except OSError:
+        os.close(fd)
+        return None
+    if (info.st_mode & 0o170000) != 0o100000:
+        os.close(fd)
+        return None
+    return fd, info.st_size
+
+
+def read_text(path: str, limit: int) -> str | None:
+    """The file's text (undecodable bytes replaced), or None when it is absent,
+    unreadable, larger than ``limit`` bytes or not a regular file."""
+    opened = open_regular(path)
+    if opened is None:
+        return None
+    fd, size = opened
+    try:
+        if size > limit:
+            return None
+        chunks = []
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+        return b"".join(chunks).decode("utf-8", "replace")
+    except OSError:
+        return None
+    finally:
+        os.close(fd)

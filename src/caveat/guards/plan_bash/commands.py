@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 
-from caveat.guards.plan import tables as data
+from caveat.guards.plan import tables
 from caveat.guards.plan_bash.words import FOLDER
 from caveat.guards.plan_bash.words import PATH
 from caveat.guards.plan_bash.words import REPO
@@ -41,33 +41,33 @@ def posix_changes(argv: list[str], cwd: str, env: Mapping[str, str]) -> Iterator
     if name == "git":
         yield from _git(argv, shown, cwd, env)
         return
-    values = data.VALUE_OPTIONS.get(name, frozenset())
+    values = tables.VALUE_OPTIONS.get(name, frozenset())
     positionals, options, flags = operands(words, values)
-    if name in data.DELETES:
+    if name in tables.DELETES:
         for word in positionals:
             yield from at(word, "deletes")
-    elif name in data.MOVES or name in data.COPIES:
-        action = "moves" if name in data.MOVES else "overwrites"
+    elif name in tables.MOVES or name in tables.COPIES:
+        action = "moves" if name in tables.MOVES else "overwrites"
         target = options.get("-t") or options.get("--target-directory")
         sources = positionals if target else positionals[:-1]
         dest = target or (positionals[-1] if len(positionals) >= 2 else "")
-        if name in data.MOVES:
+        if name in tables.MOVES:
             for word in sources:
                 yield from at(word, action)
         if dest:
             into = bool(target) or dest.endswith(("/", "\\")) or _is_dir(dest, cwd, env)
-            yield from at(dest, action if name in data.MOVES or not into else "copies into")
-    elif name in data.CREATES:
+            yield from at(dest, action if name in tables.MOVES or not into else "copies into")
+    elif name in tables.CREATES:
         for word in positionals:
             yield from at(word, "creates")
-    elif name in data.TRUNCATES:
+    elif name in tables.TRUNCATES:
         for word in positionals:
             yield from at(word, "truncates")
-    elif name in data.TEES:
+    elif name in tables.TEES:
         action = "appends to" if short_flag(flags, "a", "--append") else "overwrites"
         for word in positionals:
             yield from at(word, action)
-    elif name in data.IN_PLACE:
+    elif name in tables.IN_PLACE:
         in_place = any(f.startswith("--in-place") for f in flags) or any(
             f.startswith("-") and not f.startswith("--") and "i" in f[1:] for f in flags
         )
@@ -94,7 +94,7 @@ def _find(words: list[str], shown: str, cwd: str, env: Mapping[str, str]) -> Ite
     deleting = "-delete" in words or any(
         word in ("-exec", "-execdir", "-ok", "-okdir")
         and i + 1 < len(words)
-        and command_name(words[i + 1]) in data.DELETES
+        and command_name(words[i + 1]) in tables.DELETES
         for i, word in enumerate(words)
     )
     if not deleting:
@@ -115,16 +115,16 @@ def _git(argv: list[str], shown: str, cwd: str, env: Mapping[str, str]) -> Itera
     while i < len(argv) and argv[i].startswith("-"):
         if argv[i] == "-C" and i + 1 < len(argv):
             cwd = resolve(argv[i + 1], cwd, env) or cwd
-        i += 2 if argv[i] in data.GIT_GLOBAL_VALUES else 1
+        i += 2 if argv[i] in tables.GIT_GLOBAL_VALUES else 1
     if i >= len(argv):
         return
     sub = argv[i]
-    if sub not in data.GIT_MUTATIONS:
+    if sub not in tables.GIT_MUTATIONS:
         return
     words = argv[i + 1 :]
     positionals, _, flags = operands(words, frozenset({"-m", "-C", "-c", "-F", "-s", "--source"}))
     if sub in ("rm", "mv"):
-        action = data.GIT_PATH_ACTIONS[sub]
+        action = tables.GIT_PATH_ACTIONS[sub]
         if sub == "rm" and "--cached" in flags:
             action = "removes from git"
         for word in positionals:
@@ -132,20 +132,20 @@ def _git(argv: list[str], shown: str, cwd: str, env: Mapping[str, str]) -> Itera
             if path:
                 yield Change(shown, action, path)
         return
-    if sub in data.GIT_PATH_ACTIONS:
+    if sub in tables.GIT_PATH_ACTIONS:
         paths = words[words.index("--") + 1 :] if "--" in words else positionals
         if sub == "checkout" and "--" not in words:
             paths = paths[1:]  # the first operand is a branch or commit
         for word in paths:
             path = resolve(word, cwd, env)
             if path:
-                yield Change(shown, data.GIT_PATH_ACTIONS[sub], path, FOLDER)
+                yield Change(shown, tables.GIT_PATH_ACTIONS[sub], path, FOLDER)
     yield Change(shown, "changes the working tree or history of", cwd, REPO)
 
 
 def powershell_changes(argv: list[str], cwd: str, env: Mapping[str, str]) -> Iterator[Change]:
     name = command_name(argv[0])
-    action = data.POWERSHELL.get(name)
+    action = tables.POWERSHELL.get(name)
     if action is None:
         return
     shown = display(argv)
@@ -158,7 +158,8 @@ def powershell_changes(argv: list[str], cwd: str, env: Mapping[str, str]) -> Ite
         i += 1
         if low.startswith("-") and len(low) > 1:
             key = low.split(":", 1)[0]
-            if (key in data.POWERSHELL_PATHS or key in data.POWERSHELL_VALUES) and i < len(argv):
+            takes_value = key in tables.POWERSHELL_PATHS or key in tables.POWERSHELL_VALUES
+            if takes_value and i < len(argv):
                 named[key] = argv[i]
                 i += 1
             continue
@@ -183,7 +184,7 @@ def redirect_changes(cmd: SimpleCommand, cwd: str, env: Mapping[str, str]) -> It
         target = redirect.target
         if redirect.op not in _WRITE_OPS or not target or target.isdigit():
             continue
-        if target.lower() in data.DISCARD_TARGETS:
+        if target.lower() in tables.DISCARD_TARGETS:
             continue
         path = resolve(target, cwd, env)
         if path:

@@ -17,7 +17,7 @@ import os
 from caveat.event import Finding
 from caveat.guards.git.commands import run_argvs
 from caveat.guards.plan import paths
-from caveat.guards.plan import tables as data
+from caveat.guards.plan import tables
 from caveat.guards.plan_bash import ID
 from caveat.guards.plan_bash import MESSAGE
 from caveat.guards.plan_bash.commands import posix_changes
@@ -50,7 +50,7 @@ def changes(command: str, powershell: bool, cwd: str, env: Mapping[str, str]) ->
         argv = cmd.argv
         if argv and not cmd.nested:
             name = command_name(argv[0])
-            if name in _SHELL_CWD or (powershell and name in data.POWERSHELL_CWD):
+            if name in _SHELL_CWD or (powershell and name in tables.POWERSHELL_CWD):
                 rest = [w for w in argv[1:] if not w.startswith("-")]
                 cwd = resolve(rest[0], cwd, env) if rest else paths.home(env) or cwd
                 continue
@@ -70,7 +70,7 @@ def changes(command: str, powershell: bool, cwd: str, env: Mapping[str, str]) ->
 def _in_plans(ctx: Context, change: Change) -> bool:
     """The change reaches the plans folder: a file in it, or (deleting or moving) the
     folder itself or a folder of the project that holds it."""
-    if change.action not in data.FOLDER_ACTIONS or not change.path:
+    if change.action not in tables.FOLDER_ACTIONS or not change.path:
         return False
     kind, root = paths.locate(ctx, change.path)
     if kind == paths.PLANS:

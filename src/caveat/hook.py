@@ -108,9 +108,9 @@ def dispatch(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
         from caveat import seen
 
         seen.rearm(env, event.session_id)  # the model lost the earlier advice
-        from caveat.guards.compaction import usage as _compaction
+        from caveat.guards.compaction import usage
 
-        _compaction.reset(env, event.session_id)  # and its context budget restarts
+        usage.reset(env, event.session_id)  # and its context budget restarts
     judge(event, names, env, result)
     if result.text:
         result.output = contract.envelope(result.event or event, result.text, result.deny) or ""

@@ -161,12 +161,14 @@ def run(args: list[str]) -> int:
 
         return rules.run(project=opts.project, as_json=opts.json)
     if opts.command == "messages":
-        from caveat.commands import messages
-
         if opts.action == "check":
+            from caveat.commands import messages
+
             return messages.run_check(opts.project)
         if opts.action == "render":
-            return messages.run_render(
+            from caveat.commands import message_render
+
+            return message_render.run_render(
                 opts.name, opts.sample, opts.variant, opts.after, opts.project
             )
     if opts.command == "skill-index":

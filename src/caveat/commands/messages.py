@@ -1,5 +1,5 @@
-"""``caveat messages check`` and ``caveat messages render NAME``: the tools for message
-authors.
+"""``caveat messages check``: the message lint, for message authors (``caveat messages
+render NAME`` lives in ``message_render``).
 
 ``check`` is the one implementation of the message lint (``tests/test_message_files.py``
 calls it too). Over the bundled ``messages/`` folder and the project's
@@ -26,7 +26,6 @@ need no Advisory or Procedure.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
@@ -79,7 +78,7 @@ def is_context(name: str, sections: Mapping[str, str]) -> bool:
     return name in CONTEXT_FILES or bindings(sections.get(BINDINGS, "")).get("inject") == ["whole"]
 
 
-def _read(path: str) -> tuple[dict[str, str] | None, str]:
+def read(path: str) -> tuple[dict[str, str] | None, str]:
     try:
         with open(path, encoding="utf-8") as handle:
             return parse(handle.read()), ""
@@ -229,7 +228,7 @@ def check(env: Mapping[str, str], project_root: str | None) -> list[Problem]:
     bundled: dict[str, dict[str, str]] = {}
     for filename in files:
         path = os.path.join(folder, filename)
-        sections, error = _read(path)
+        sections, error = read(path)
         if sections is None:
             out.append(Problem(path, "", error))
             continue
@@ -239,7 +238,7 @@ def check(env: Mapping[str, str], project_root: str | None) -> list[Problem]:
         overrides = os.path.join(project_root, ".caveat", "messages")
         for filename in _names(overrides):
             path = os.path.join(overrides, filename)
-            sections, error = _read(path)
+            sections, error = read(path)
             if sections is None:
                 out.append(Problem(path, "", error))
                 continue
@@ -283,82 +282,4 @@ def run_check(project: str | None) -> int:
         return 1
     count = len(_names(messages.bundled_dir()))
     print(f"caveat messages check: {count} messages, no problems")
-    return 0
-
-
-def _load_sample(path: str) -> tuple[dict[str, str], str | None]:
-    """A sample finding file: ``{"values": {...}, "variant": "..."}`` or just the
-    values mapping. Non-string values are written as JSON."""
-    with open(path, encoding="utf-8") as handle:
-        data = json.load(handle)
-    if not isinstance(data, dict):
-        raise ValueError("a sample finding is a JSON object")
-    variant = None
-    if isinstance(data.get("values"), dict):
-        raw_variant = data.get("variant")
-        variant = raw_variant if isinstance(raw_variant, str) else None
-        data = data["values"]
-    values = {str(k): v if isinstance(v, str) else json.dumps(v) for k, v in data.items()}
-    return values, variant
-
-
-def render(
-    name: str,
-    sample_path: str | None,
-    variant: str | None,
-    event: str = "PreToolUse",
-    env: Mapping[str, str] | None = None,
-    project_root: str | None = None,
-) -> str:
-    """The exact text the model gets for one finding of message ``name``: the values
-    of ``sample_path`` when given, else the built-in sample for ``variant``."""
-    from caveat.commands import samples
-    from caveat.event import Finding
-
-    name = name.removesuffix(".md")
-    env = os.environ if env is None else env
-    sections, _ = _read(messages.locate(name, project_root))
-    context = sections is not None and is_context(name, sections)
-    values: dict[str, str] = {}
-    if sample_path:
-        values, named = _load_sample(sample_path)
-        variant = variant if variant is not None else named
-    variant = variant or (messages.WHOLE if context else "")
-    built_in = samples.find(name, variant)
-    guard = built_in[0] if built_in else ""
-    if not sample_path and not context:
-        if built_in is None:
-            known = ", ".join(repr(v) for v in sorted(samples.for_message(name))) or "none"
-            raise LookupError(
-                f"no built-in sample for {name} variant {variant!r} (built in: {known}); "
-                "pass --sample FINDING.json"
-            )
-        values = built_in[1]
-    finding = Finding(guard, name, values, variant=variant)
-    return messages.render([finding], env, project_root, event)
-
-
-def run_render(
-    name: str, sample: str | None, variant: str | None, after: bool, project: str | None
-) -> int:
-    from caveat.gitctx import git_root
-
-    root = git_root(os.path.abspath(project or os.getcwd()))
-    event = "PostToolUse" if after else "PreToolUse"
-    try:
-        text = render(name, sample, variant, event, os.environ, root)
-    except (OSError, ValueError) as exc:
-        print(f"caveat messages render: cannot read the sample {sample}: {exc}", file=sys.stderr)
-        return 2
-    except LookupError as exc:
-        print(f"caveat messages render: {exc}", file=sys.stderr)
-        return 2
-    if not text:
-        print(
-            f"caveat messages render: {name} has no section to render for this finding "
-            "(missing file, or no usable Advisory); run `caveat messages check`",
-            file=sys.stderr,
-        )
-        return 1
-    print(text)
     return 0

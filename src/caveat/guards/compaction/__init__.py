@@ -12,7 +12,7 @@ cycle: when the measure first reaches the threshold, and again at 1.5 times it
 (crossing both at once advises once). A sharp drop of the measured tokens (below
 half the last figure) means the harness compacted: the cycle restarts, and so do
 the counters. Per-session state lives in ``<state>/compaction/<session>.json``,
-read and written under an exclusive lock (see ``_compaction``).
+read and written under an exclusive lock (see ``usage``).
 
 Every call does a little I/O (one locked record, a bounded transcript tail), so the
 analysis module holds it; nothing here imports more than the hook already has.
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from caveat.guards.base import Context
 
 ID = "compaction"
+MESSAGE = "posttooluse-proactive-compaction"
 BUDGET_S = 1.0
 STRICT = False
 SETTINGS: dict[str, dict[str, object]] = {

@@ -19,6 +19,8 @@ import os
 
 from caveat import state
 from caveat.event import Finding
+from caveat.guards.compaction import ID
+from caveat.guards.compaction import MESSAGE
 from caveat.state import LockedRecord
 
 TYPE_CHECKING = False
@@ -29,8 +31,6 @@ if TYPE_CHECKING:
     from caveat.guards.base import Context
 
 FOLDER = "compaction"
-MESSAGE = "posttooluse-proactive-compaction"
-GUARD = "compaction"
 # Advise when the measure reaches each of these multiples of the threshold.
 LEVELS = (1.0, 1.5)
 # A new figure below this share of the last one means the context was compacted.
@@ -127,13 +127,13 @@ def finding(
             "calls": f"{rec['calls']:,}",
             "bytes": size_text(rec["bytes"]),
         }
-        return Finding(GUARD, MESSAGE, values, key=key)
+        return Finding(ID, MESSAGE, values, key=key)
     values = {
         "threshold": f"{limits[1]:,} tool calls or {size_text(limits[2])} of tool output",
         "calls": f"{rec['calls']:,}",
         "bytes": size_text(rec["bytes"]),
     }
-    return Finding(GUARD, MESSAGE, values, variant="counted", key=key)
+    return Finding(ID, MESSAGE, values, variant="counted", key=key)
 
 
 def size_text(count: int) -> str:

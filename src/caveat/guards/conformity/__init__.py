@@ -60,6 +60,7 @@ SEGMENTS = (
 
 
 ID = "conformity"
+MESSAGE = "pretooluse-conformity"
 BUDGET_S = 2.0
 STRICT = True
 SETTINGS: dict[str, dict[str, object]] = {}

@@ -13,8 +13,6 @@ they appear in findings and in the repetition keys.
 
 from __future__ import annotations
 
-import os
-import sys
 import time
 
 from caveat.budget import Overrun
@@ -22,25 +20,26 @@ from caveat.budget import Timer
 from caveat.event import DELETE
 from caveat.event import Finding
 from caveat.guards.base import versions
-from caveat.guards.conformity import CODEX_HOME_ENV
+from caveat.guards.conformity import ID
+from caveat.guards.conformity import MESSAGE
 from caveat.guards.conformity import docs
 from caveat.guards.conformity import hooks
 from caveat.guards.conformity import rules
 from caveat.guards.conformity import secret
+from caveat.guards.conformity.doc import Doc
+from caveat.guards.conformity.kinds import display
+from caveat.guards.conformity.kinds import kind_of
+from caveat.guards.conformity.kinds import virtual_path
 from caveat.log import log
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from collections.abc import Mapping
 
     from caveat.event import FileEdit
     from caveat.guards.base import Context
 
-    Check = tuple[str, frozenset[str], float, bool, Callable[["Doc"], list[tuple[str, str]]]]
-
-GUARD = "conformity"
-MESSAGE = "pretooluse-conformity"
+    Check = tuple[str, frozenset[str], float, bool, Callable[[Doc], list[tuple[str, str]]]]
 
 _JSON = frozenset(
     {
@@ -93,127 +92,6 @@ CHECKS: tuple[Check, ...] = (
 FRAGMENT_CHECKS = frozenset({"config-secret"})
 
 
-class Doc:
-    """One file as it will be after the write, with its parses cached."""
-
-    __slots__ = ("_front", "_json", "_toml", "before", "exact", "kind", "path", "root", "text")
-
-    def __init__(
-        self, path: str, kind: str, text: str, before: str, exact: bool, root: str = ""
-    ) -> None:
-        self.path = path
-        self.root = root  # the git root above the file, "" when there is none
-        self.kind = kind
-        self.text = text
-        self.before = before
-        self.exact = exact
-        self._json: tuple[object, str] | None = None
-        self._toml: tuple[object, str] | None = None
-        self._front: tuple[str, dict[str, object] | None, list[tuple[int, str]]] | None = None
-
-    def json(self) -> tuple[object, str]:
-        """(value, "") or (None, what is wrong and where)."""
-        if self._json is None:
-            from caveat.jsonio import DecodeError
-            from caveat.jsonio import loads
-
-            try:
-                self._json = (loads(self.text), "")
-            except (DecodeError, RecursionError):
-                self._json = (None, _json_error(self.text))
-        return self._json
-
-    def toml(self) -> tuple[object, str]:
-        if self._toml is None:
-            if sys.version_info >= (3, 11):
-                import tomllib
-            else:
-                import tomli as tomllib
-            try:
-                self._toml = (tomllib.loads(self.text), "")
-            except (tomllib.TOMLDecodeError, RecursionError) as exc:
-                self._toml = (None, str(exc) or type(exc).__name__)
-        return self._toml
-
-    def front_matter(self) -> tuple[str, dict[str, object] | None, list[tuple[int, str]]]:
-        """``(status, data, errors)`` of the YAML front matter, read once for the three
-        or four checks that look at it; status is "ok", "none" or "unclosed"."""
-        if self._front is None:
-            from caveat import frontmatter as yaml
-
-            lines, status = yaml.split(self.text)
-            if lines is None:
-                self._front = (status, None, [])
-            else:
-                data, errors = yaml.read(lines)
-                self._front = (status, data, errors)
-        return self._front
-
-
-def _json_error(text: str) -> str:
-    """The parser's message with its line and column (the firing path may import json)."""
-    import json
-
-    try:
-        json.loads(text)
-    except json.JSONDecodeError as exc:
-        return f"{exc.msg} at line {exc.lineno}, column {exc.colno}"
-    except RecursionError:
-        return "nested too deeply"
-    return "malformed JSON"
-
-
-def _norm(path: str) -> str:
-    norm = path.replace("\\", "/")
-    return norm if norm.startswith("/") else "/" + norm
-
-
-def virtual_path(path: str, env: Mapping[str, str]) -> str:
-    """``path`` with a custom ``$CODEX_HOME`` mapped onto ``/.codex``."""
-    norm = _norm(path)
-    home = env.get(CODEX_HOME_ENV, "")
-    if home:
-        folder = _norm(os.path.expanduser(home)).rstrip("/")
-        if norm.startswith(folder + "/"):
-            return "/.codex" + norm[len(folder) :]
-    return norm
-
-
-def kind_of(norm: str) -> str:
-    """The kind of configuration file at ``norm`` (a ``/``-rooted path)."""
-    cut = norm.rfind("/")
-    base, parent = norm[cut + 1 :], norm[:cut]
-    if base in rules.NAME_KINDS:
-        return rules.NAME_KINDS[base]
-    for kind, folder, name in rules.KINDS:
-        if name.startswith("*."):
-            if not base.endswith(name[1:]):
-                continue
-        elif base != name:
-            continue
-        if folder.endswith("/**"):
-            if folder[:-3] + "/" in parent + "/":
-                return kind
-        elif parent.endswith(folder):
-            return kind
-    dot = base.rfind(".")
-    return rules.EXTENSION_KINDS.get(base[dot:], "other") if dot > 0 else "other"
-
-
-def display(ctx: Context, path: str) -> str:
-    """``path`` relative to its git root, or as ``~/…`` under the home folder."""
-    home = ctx.env.get("HOME") or os.path.expanduser("~")
-    home = home.rstrip(os.sep) if home not in ("", os.sep) else ""
-    root = ctx.git_root(path)
-    if root:
-        root = root.rstrip(os.sep)
-    if root and root != home and path.startswith(root + os.sep):
-        return path[len(root) + 1 :].replace(os.sep, "/")
-    if home and path.startswith(home + os.sep):
-        return "~/" + path[len(home) + 1 :].replace(os.sep, "/")
-    return path.replace(os.sep, "/")
-
-
 # Benchmarks turn this off to time what a check costs, not where its budget cuts it.
 ENFORCE_BUDGETS = True
 
@@ -262,5 +140,5 @@ def file_findings(ctx: Context, path: str, edits: list[FileEdit]) -> list[Findin
         variant = "secret" if check_id == "config-secret" else ("" if blocking else "advisory")
         values = {"path": shown, "check": check_id, "problem": problem, "fix": fix}
         key = f"{check_id}:{shown}"
-        findings.append(Finding(GUARD, MESSAGE, values, variant=variant, key=key, deny=blocking))
+        findings.append(Finding(ID, MESSAGE, values, variant=variant, key=key, deny=blocking))
     return findings

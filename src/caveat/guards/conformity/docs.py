@@ -16,7 +16,7 @@ from caveat.guards.conformity import rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from caveat.guards.conformity.checks import Doc
+    from caveat.guards.conformity.doc import Doc
 
     Issues = list[tuple[str, str]]
 

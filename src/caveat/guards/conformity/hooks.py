@@ -13,7 +13,7 @@ from caveat.guards.conformity import rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from caveat.guards.conformity.checks import Doc
+    from caveat.guards.conformity.doc import Doc
 
     Issue = tuple[str, str]
     Issues = list[Issue]

@@ -1,7 +1,7 @@
 """Where the agents' own configuration lives, and what kind of file each path is.
 
 Read by ``caveat.guards.conformity`` (the scope pre-filter) and
-``caveat.guards.conformity.checks`` (the kind of file, which picks the checks). Paths are
+``caveat.guards.conformity.kinds`` (the kind of file, which picks the checks). Paths are
 compared with ``/`` separators; ``~/.claude`` and ``$CODEX_HOME`` (default
 ``~/.codex``) are covered by the folder segments below, and a custom ``CODEX_HOME`` is
 mapped onto ``/.codex/`` before the kind is looked up. Extra scopes come from the

@@ -23,7 +23,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
 
-    from caveat.guards.conformity.checks import Doc
+    from caveat.guards.conformity.doc import Doc
 
 _compiled: list[re.Pattern[str]] = []
 _SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey", "api_key", "api-key")

@@ -195,6 +195,7 @@ REDIRECT_HINTS = (
 
 
 ID = "dependency"
+MESSAGE = "pretooluse-dependency-guard"
 BUDGET_S = 2.0
 STRICT = False
 SETTINGS: dict[str, dict[str, object]] = {"dependency": {"extra_manifests": []}}

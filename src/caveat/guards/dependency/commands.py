@@ -6,6 +6,8 @@ those of ``caveat.shellwrap``."""
 from __future__ import annotations
 
 from caveat.event import Finding
+from caveat.guards.dependency import ID
+from caveat.guards.dependency import MESSAGE
 from caveat.guards.dependency import command_rules as data
 from caveat.guards.dependency import file_rules as file_data
 from caveat.guards.dependency import files
@@ -276,4 +278,4 @@ def _command_finding(
         "action": action,
         "packages": packages,
     }
-    return Finding(files.GUARD, files.MESSAGE, values, variant="command", key=key[:200])
+    return Finding(ID, MESSAGE, values, variant="command", key=key[:200])

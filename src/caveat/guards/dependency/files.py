@@ -8,7 +8,9 @@ import os
 from caveat.event import DELETE
 from caveat.event import Finding
 from caveat.guards.base import versions
-from caveat.guards.dependency import file_rules as data
+from caveat.guards.dependency import ID
+from caveat.guards.dependency import MESSAGE
+from caveat.guards.dependency import file_rules
 from caveat.guards.dependency import manifest_diff as diff
 from caveat.patterns import PatternStore
 from caveat.patterns import segment_matches
@@ -21,8 +23,6 @@ if TYPE_CHECKING:
 
     Rule = tuple[str, str, tuple[str, ...], str, str]
 
-GUARD = "dependency"
-MESSAGE = "pretooluse-dependency-guard"
 _NOT_ITEMISED = "not itemised for this file type (review the diff)"
 _TOO_LARGE = "not itemised: the file is too large to read here (review the diff)"
 PARSE_LIMIT = 1 << 20  # larger manifests are not parsed: the advice stays, names go
@@ -51,7 +51,7 @@ def match(rel: str, store: PatternStore) -> Rule | None:
     base = parts[-1]
     if not base:
         return None
-    for rule in data.RULES:
+    for rule in file_rules.RULES:
         maybe = any(_could(p, parts) for p in rule[2] if not p.startswith("!"))
         if maybe and store.match(rule[2], rel):
             return rule
@@ -78,14 +78,14 @@ def locate(path: str, root: str | None, cwd: str) -> tuple[str, str]:
 def _regenerate(rule: Rule, path: str) -> str:
     base = os.path.basename(path)
     folder = os.path.dirname(path)
-    for lock, command in data.LOCK_FOR_MANIFEST.get(base, ()):
+    for lock, command in file_rules.LOCK_FOR_MANIFEST.get(base, ()):
         if os.path.exists(os.path.join(folder, lock)):
             return command
     return rule[3] or "the ecosystem's package manager"
 
 
 def _finding(variant: str, key: str, **values: str) -> Finding:
-    return Finding(GUARD, MESSAGE, values, variant=variant, key=key[:200])
+    return Finding(ID, MESSAGE, values, variant=variant, key=key[:200])
 
 
 CONFIGURED = "project-configured"
@@ -111,7 +111,7 @@ def configured_rule(
     rel = path[len(prefix) :].replace(os.sep, "/")
     if not (store or PatternStore(ctx.env)).match(patterns, rel):
         return None
-    return (CONFIGURED, data.MANIFEST, patterns, "", "")
+    return (CONFIGURED, file_rules.MANIFEST, patterns, "", "")
 
 
 def check_path(
@@ -126,7 +126,7 @@ def check_path(
     if rule is None:
         return _pep723(ctx, path, shown, edits) if path.endswith(".py") else None
     ecosystem, kind, _, regenerate, parser = rule
-    if kind == data.INSTALLED:
+    if kind == file_rules.INSTALLED:
         return _finding(
             "installed", shown, path=shown, ecosystem=ecosystem, kind=kind, regenerate=regenerate
         )
@@ -134,7 +134,7 @@ def check_path(
     before, after, exact = versions(ctx, edits)
     if exact and before == after and not deleting:
         return None
-    if kind == data.LOCK:
+    if kind == file_rules.LOCK:
         return _finding(
             "lockfile",
             shown,
@@ -144,7 +144,7 @@ def check_path(
             regenerate=regenerate,
             action="delete" if deleting else "edit",
         )
-    variant = "" if kind in (data.MANIFEST, data.CATALOG) else "reference"
+    variant = "" if kind in (file_rules.MANIFEST, file_rules.CATALOG) else "reference"
     if parser and max(len(before), len(after)) > PARSE_LIMIT:
         packages, action, key = _TOO_LARGE, "changes", shown
     elif parser:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from caveat.guards.dependency import manifest_json as mjson
+from caveat.guards.dependency import manifest_keys as mkeys
 from caveat.guards.dependency import manifest_text as mtext
 from caveat.guards.dependency import manifest_toml as mtoml
 from caveat.guards.dependency import manifest_xml as mxml
@@ -49,9 +50,9 @@ def parse(parser: str, text: str, exact: bool) -> dict[str, str]:
     if not text:
         return {}
     if parser.startswith("keys:"):
-        return mtext.keys(parser[5:], text)
+        return mkeys.keys(parser[5:], text)
     if parser.startswith("words:"):
-        return mtext.words(parser[6:], text)
+        return mkeys.words(parser[6:], text)
     return PARSERS[parser](text, exact)
 
 

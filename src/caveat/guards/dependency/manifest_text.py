@@ -1,22 +1,22 @@
-"""Dependency entries out of line-oriented manifests (requirements, go.mod, Gemfile
-and friends, YAML sections, XML tags), with plain string code in linear time."""
+"""Dependency entries out of line-oriented manifests (requirements, go.mod, version
+files, Dockerfiles, YAML sections, Gradle/sbt builds), with plain string code in
+linear time."""
 
 from __future__ import annotations
 
+from caveat.guards.dependency.manifest_keys import quoted
+from caveat.guards.dependency.manifest_keys import split_key
+from caveat.guards.dependency.manifest_keys import split_ref
+from caveat.guards.dependency.manifest_util import MAX_LINES
 from caveat.guards.dependency.manifest_util import add
+from caveat.guards.dependency.manifest_util import lines
 from caveat.guards.dependency.manifest_util import pep508
-
-_MAX_LINES = 200_000
-
-
-def _lines(text: str) -> list[str]:
-    return text.splitlines()[:_MAX_LINES]
 
 
 def requirements(text: str, exact: bool) -> dict[str, str]:
     """requirements.txt / constraints / .in: one requirement a line; options skipped."""
     deps: dict[str, str] = {}
-    for raw in text.replace("\\\n", " ").splitlines()[:_MAX_LINES]:
+    for raw in text.replace("\\\n", " ").splitlines()[:MAX_LINES]:
         line = raw.split(" #", 1)[0].strip()
         if not line or line.startswith("#"):
             continue
@@ -38,7 +38,7 @@ def gomod(text: str, exact: bool) -> dict[str, str]:
     """go.mod / go.work: require, replace, exclude and tool lines and blocks."""
     deps: dict[str, str] = {}
     block = "" if exact else "require"
-    for raw in _lines(text):
+    for raw in lines(text):
         line = raw.split("//", 1)[0].strip()
         if not line:
             continue
@@ -74,116 +74,10 @@ def _go_entry(deps: dict[str, str], directive: str, line: str) -> None:
         add(deps, parts[0], parts[1] if len(parts) > 1 else "")
 
 
-def _quoted(text: str) -> list[str]:
-    out = []
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if c in "\"'":
-            end = text.find(c, i + 1)
-            if end < 0:
-                break
-            out.append(text[i + 1 : end])
-            i = end
-        i += 1
-    return out
-
-
-def words(keywords: str, text: str) -> dict[str, str]:
-    """``gem "rails", "~> 7"``-style calls; ``keywords`` is a comma-separated list of
-    call names (a receiver such as ``spec.`` before them is ignored)."""
-    names = frozenset(keywords.split(","))
-    deps: dict[str, str] = {}
-    for raw in _lines(text):
-        line = raw.strip()
-        if not line or line[0] == "#":
-            continue
-        head = line.split(None, 1)[0].split("(", 1)[0]
-        if head.rsplit(".", 1)[-1] not in names:
-            continue
-        args = line[len(head) :].split(" #", 1)[0]
-        found = _quoted(args)
-        if not found:  # paket.dependencies: nuget Name ~> 1.0
-            found = args.split()
-            if not found:
-                continue
-            found = [found[0], " ".join(found[1:])]
-        extra = [s for s in found[1:] if s and s[0] in "0123456789<>=~!^"]
-        source = [p.strip() for p in args.split(",") if p.strip().startswith(("git", "path"))]
-        add(deps, found[0], " ".join(extra + source))
-    return deps
-
-
-def _split_key(line: str) -> tuple[str, str] | None:
-    s = line.strip()
-    if s.startswith("- "):
-        s = s[2:].lstrip()
-    if not s:
-        return None
-    if s[0] in "\"'":
-        end = s.find(s[0], 1)
-        if end < 0:
-            return None
-        key, rest = s[1:end], s[end + 1 :].lstrip()
-        if rest[:1] not in (":", "="):
-            return key, ""
-        rest = rest[1:]
-    else:
-        end = 0
-        while end < len(s) and s[end] not in ":= (\t":
-            end += 1
-        key, rest = s[:end], s[end + 1 :]
-    value = rest.split(" #", 1)[0].strip().rstrip(",{").strip()
-    if value[:1] in "\"'" and value[-1:] == value[:1]:
-        value = value[1:-1]
-    return key, value
-
-
-def _key_matches(key: str, pattern: str) -> bool:
-    if pattern.startswith("*"):
-        return key.endswith(pattern[1:])
-    if pattern.endswith("*"):
-        return key.startswith(pattern[:-1])
-    return key == pattern
-
-
-def split_ref(ref: str) -> tuple[str, str]:
-    """``actions/checkout@v4`` → (actions/checkout, v4); ``python:3.12`` → (python, 3.12)."""
-    at = ref.rfind("@")
-    if at > 0 and "://" not in ref[at:]:
-        return ref[:at], ref[at + 1 :]
-    colon = ref.rfind(":")
-    if colon > ref.rfind("/") and "://" not in ref and colon > 0:
-        return ref[:colon], ref[colon + 1 :]
-    return ref, ""
-
-
-def keys(patterns: str, text: str) -> dict[str, str]:
-    """Lines whose key matches one of ``patterns`` (``*`` at either end allowed).
-    A value that names an artefact (``x@v``, ``image:tag``) is keyed by the artefact;
-    a key that itself names one (devcontainer features) likewise."""
-    wanted = patterns.split(",")
-    deps: dict[str, str] = {}
-    for raw in _lines(text):
-        pair = _split_key(raw)
-        if pair is None or not any(_key_matches(pair[0], p) for p in wanted):
-            continue
-        key, value = pair
-        if "/" in key and not value.strip("{} "):
-            add(deps, *split_ref(key))
-            continue
-        name, version = split_ref(value.split()[0]) if value else (key, "")
-        if version:
-            add(deps, name, version)
-        else:
-            add(deps, key, value)
-    return deps
-
-
 def pin(text: str, exact: bool) -> dict[str, str]:
     """Version files: ``20.11``, ``nodejs 20.11.0`` or ``node = "20"`` lines."""
     deps: dict[str, str] = {}
-    for raw in _lines(text):
+    for raw in lines(text):
         line = raw.split("#", 1)[0].strip()
         if not line or line.startswith("["):
             continue
@@ -200,7 +94,7 @@ def pin(text: str, exact: bool) -> dict[str, str]:
 def dockerfile(text: str, exact: bool) -> dict[str, str]:
     """``FROM image[:tag] [AS name]`` lines and version-like build arguments."""
     deps: dict[str, str] = {}
-    for raw in _lines(text):
+    for raw in lines(text):
         parts = raw.split()
         if len(parts) < 2:
             continue
@@ -224,7 +118,7 @@ def _yaml_sections(text: str, sections: frozenset[str], exact: bool) -> dict[str
     entry_indent = -1
     name = ""
     nested: list[str] = []
-    for raw in [*_lines(text), "end:"]:
+    for raw in [*lines(text), "end:"]:
         line = raw.split(" #", 1)[0].rstrip()
         if not line.strip() or line.lstrip().startswith("#"):
             continue
@@ -241,7 +135,7 @@ def _yaml_sections(text: str, sections: frozenset[str], exact: bool) -> dict[str
             if name:
                 add(deps, name, " ".join(nested))
             entry_indent = indent
-            pair = _split_key(line)
+            pair = split_key(line)
             name, nested = ("", []) if pair is None else (pair[0], [pair[1]] if pair[1] else [])
         else:
             nested.append(line.strip())
@@ -262,7 +156,7 @@ def conda(text: str, exact: bool) -> dict[str, str]:
     """environment.yml: ``- numpy=1.26`` items and the ``- pip:`` sub-list."""
     deps: dict[str, str] = {}
     inside = not exact
-    for raw in _lines(text):
+    for raw in lines(text):
         line = raw.split(" #", 1)[0].rstrip()
         if line and not line[0].isspace() and not line.startswith("-"):
             inside = line.startswith("dependencies:")
@@ -280,11 +174,11 @@ def gradle(text: str, exact: bool) -> dict[str, str]:
     """Gradle/sbt/kts: ``"group:artifact:version"`` strings, ``"g" % "a" % "v"``
     triples, plugin ids with versions and ``libs.x`` catalog references."""
     deps: dict[str, str] = {}
-    for raw in _lines(text):
+    for raw in lines(text):
         line = raw.split("//", 1)[0].strip()
         if not line:
             continue
-        found = _quoted(line)
+        found = quoted(line)
         if "%" in line and len(found) >= 3:
             add(deps, f"{found[0]}:{found[1]}", found[2])
             continue

@@ -9,6 +9,12 @@ _VERSION_PREFIXES = (
     "portal:", "patch:", "latest", "next", "v0", "v1", "v2", "v3", "v4", "v5", "v6",
     "v7", "v8", "v9",
 )  # fmt: skip
+# Longer manifests are read only this far: the guard must stay within its budget.
+MAX_LINES = 200_000
+
+
+def lines(text: str) -> list[str]:
+    return text.splitlines()[:MAX_LINES]
 
 
 def scrub(text: str) -> str:

@@ -3,9 +3,9 @@ downloaded scripts run unchecked (reference/guard-rules.md §2).
 
 The silent path costs a dictionary lookup on the file name and a substring test per
 trigger over the new text: no ``re``, no reading. Only when a trigger occurs does
-``check`` import the analysis modules (``_eval_report`` → ``_eval_scan`` →
-``_eval_mask``), which mask comments and strings, match the language's primitives,
-judge each call's arguments and compare against the text before the edit.
+``check`` import the analysis modules (``report`` → ``scan`` → ``mask``), which
+mask comments and strings, match the language's primitives, judge each call's
+arguments and compare against the text before the edit.
 
 Decisions worth knowing:
 
@@ -305,9 +305,9 @@ def _command(event: Event) -> list[Finding]:
     language = "powershell" if powershell else "shell"
     if not _triggered(language, [command]):
         return []
-    from caveat.guards.eval import report as _eval_report
+    from caveat.guards.eval import report
 
-    return _eval_report.command_findings(command, language)
+    return report.command_findings(command, language)
 
 
 def check(event: Event, ctx: Context) -> list[Finding]:
@@ -323,7 +323,7 @@ def check(event: Event, ctx: Context) -> list[Finding]:
         language = language_of(path, news[0], disk)
         if language is None or not _triggered(language, news):
             continue
-        from caveat.guards.eval import report as _eval_report
+        from caveat.guards.eval import report
 
-        findings.extend(_eval_report.file_findings(event, ctx, path, edits, language))
+        findings.extend(report.file_findings(event, ctx, path, edits, language))
     return _cap(findings)

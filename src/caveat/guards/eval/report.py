@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 
 from caveat.event import Finding
+from caveat.guards.eval import ID
+from caveat.guards.eval import MESSAGE
 from caveat.guards.eval.primitives import FAMILY_WORDS
 from caveat.guards.eval.primitives import PRIMITIVES
 from caveat.guards.eval.scan import scan
@@ -25,8 +27,6 @@ if TYPE_CHECKING:
     from caveat.event import FileEdit
     from caveat.guards.base import Context
 
-GUARD = "eval"
-MESSAGE = "pretooluse-eval-guard"
 MAX_COMMAND = 200
 
 
@@ -92,7 +92,7 @@ def file_findings(
             "lines": text,
             "alternative": alternative,
         }
-        findings.append(Finding(GUARD, MESSAGE, values, key=pid))
+        findings.append(Finding(ID, MESSAGE, values, key=pid))
     return findings
 
 
@@ -114,5 +114,5 @@ def command_findings(command: str, language: str) -> list[Finding]:
             "alternative": alternative,
             "command": shown,
         }
-        findings.append(Finding(GUARD, MESSAGE, values, variant="command", key=pid))
+        findings.append(Finding(ID, MESSAGE, values, variant="command", key=pid))
     return findings

@@ -5,7 +5,7 @@
 A project has a policy when the configuration names a license (``[header] license``),
 when it follows REUSE (``REUSE.toml``, ``.reuse/dep5``, ``LICENSES/``), or when most of
 its tracked source files carry SPDX lines (a verdict cached per HEAD in the state
-folder; see ``_header_policy``). Without a policy the guard is silent.
+folder; see ``policy``). Without a policy the guard is silent.
 
 - Write (``pretooluse-write-header-guard``): the new text has no header, or a
   malformed one (misspelled tag, no colon, no id, wrong comment syntax, too far down).

@@ -17,7 +17,7 @@ from caveat.guards.base import POST_TOOL
 from caveat.guards.base import versions
 from caveat.guards.header import DOCKERFILE_PREFIXES
 from caveat.guards.header import ID
-from caveat.guards.header import comments as text_of
+from caveat.guards.header import comments
 from caveat.guards.header import in_exempt_dir
 from caveat.guards.header import rules
 from caveat.guards.header.policy import policy
@@ -53,7 +53,7 @@ class Problem:
 def _missing(after: str, style: str, dockerfile: bool) -> Problem | None:
     if not after.strip():
         return None
-    top = text_of.inspect(after, style, dockerfile)
+    top = comments.inspect(after, style, dockerfile)
     if top.status == "absent":
         return Problem("absent", f"has no {rules.TAG} line", after, top)
     if top.status == "malformed":
@@ -71,10 +71,10 @@ def _created(ctx: Context, path: str, edits: list[FileEdit], before: str, exact:
 
 def _changed(before: str, after: str, style: str, dockerfile: bool) -> Problem | None:
     """The header ``before`` had and ``after`` lost or changed."""
-    was = text_of.inspect(before, style, dockerfile)
+    was = comments.inspect(before, style, dockerfile)
     if not was.ok:
         return None
-    now = text_of.inspect(after, style, dockerfile)
+    now = comments.inspect(after, style, dockerfile)
     if now.status == "absent":
         return Problem("removed", "loses its header in this edit", before, was, was.line)
     if now.status == "malformed":
@@ -89,12 +89,12 @@ def _changed(before: str, after: str, style: str, dockerfile: bool) -> Problem |
 def _fragments(edits: list[FileEdit], style: str) -> Problem | None:
     """Without whole texts: a tag line in the replaced text that the new text drops
     or changes."""
-    olds = [v for e in edits for v in text_of.tag_values(e.old)]
+    olds = [v for e in edits for v in comments.tag_values(e.old)]
     if not olds:
         return None
-    news = [v for e in edits for v in text_of.tag_values(e.text)]
-    was = text_of.Header("ok", value=olds[0])
-    line = text_of.expected_line(style, olds[0])
+    news = [v for e in edits for v in comments.tag_values(e.text)]
+    was = comments.Header("ok", value=olds[0])
+    line = comments.expected_line(style, olds[0])
     if not news:
         return Problem("removed", "loses its header in this edit", "", was, line)
     if olds[0] not in news:
@@ -130,7 +130,7 @@ def _relative(path: str, root: str) -> str | None:
 
 def exempt(ctx: Context, root: str, rel: str, path: str, text: str) -> bool:
     """Content, sidecar, configured and REUSE exemptions (after the name checks)."""
-    if text_of.binary(text) or text_of.generated(text):
+    if comments.binary(text) or comments.generated(text):
         return True
     if os.path.lexists(path + ".license"):
         return True
@@ -170,12 +170,12 @@ def findings(
         last = problem.text or edits[-1].text
         if exempt(ctx, root, rel, path, last):
             continue
-        expected = problem.restore or text_of.expected_line(style, found.license)
+        expected = problem.restore or comments.expected_line(style, found.license)
         values = {
             "path": rel,
             "problem": problem.words,
             "expected": expected,
-            "position": text_of.position(problem.top.above),
+            "position": comments.position(problem.top.above),
             "source": found.source,
         }
         variant = "removed" if problem.kind in ("removed", "altered") else ""

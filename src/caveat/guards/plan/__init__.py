@@ -3,7 +3,7 @@ changed while the harness is in plan mode.
 
 Variants of ``pretooluse-write-plan-guard``:
 
-- ``""``: plan-shaped text (``rules/plans.py``: plan front-matter keys, phase/status
+- ``""``: plan-shaped text (``tables``: plan front-matter keys, phase/status
   tables, resumption sections …, at least two signals, one of them strong) written
   inside a project but outside its plans folder (``[plans] folder``, default
   ``.caveat/plans`` under the git root of the written file);
@@ -24,7 +24,7 @@ the configuration provides it.
 
 The silent path is a suffix test on the file name and a substring scan of the new
 text for the cheapest marker words; only then is the file located and the text
-scanned (``_plan_scan``, no regular expressions).
+scanned (``scan``, no regular expressions).
 """
 
 from __future__ import annotations
@@ -62,6 +62,7 @@ PROSE_SUFFIXES = (
 
 
 ID = "plan"
+MESSAGE = "pretooluse-write-plan-guard"
 BUDGET_S = 1.0
 STRICT = True
 SETTINGS: dict[str, dict[str, object]] = {

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from caveat.guards.plan import tables as data
+from caveat.guards.plan import tables
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -87,16 +87,16 @@ def _dirs(env: Mapping[str, str], rows: tuple[tuple[str, ...], ...]) -> list[str
 
 
 def harness_plan_dirs(env: Mapping[str, str]) -> list[str]:
-    return _dirs(env, data.HARNESS_PLAN_DIRS)
+    return _dirs(env, tables.HARNESS_PLAN_DIRS)
 
 
 def harness_dirs(env: Mapping[str, str]) -> list[str]:
-    return _dirs(env, data.HARNESS_DIRS)
+    return _dirs(env, tables.HARNESS_DIRS)
 
 
 def temp_dirs(env: Mapping[str, str]) -> list[str]:
-    out = [norm(d) for d in data.TEMP_DIRS]
-    for var in data.TEMP_ENV:
+    out = [norm(d) for d in tables.TEMP_DIRS]
+    for var in tables.TEMP_ENV:
         value = env.get(var, "")
         if value and os.path.isabs(value) and norm(value) not in ("/", home(env)):
             out.append(norm(value))

@@ -1,8 +1,8 @@
 """Findings of the plan guard for file writes, after its pre-filter kept the call.
 
-Locates each written file (``_plan_paths``), recovers the file's text after the
+Locates each written file (``paths``), recovers the file's text after the
 edit (a whole write is its own text; an edit is applied to the file on disk, or read
-back after the tool ran) and asks ``_plan_scan`` whether that text is a plan.
+back after the tool ran) and asks ``scan`` whether that text is a plan.
 """
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ from caveat.event import WHOLE
 from caveat.event import Finding
 from caveat.guards.base import POST_TOOL
 from caveat.guards.base import versions
-from caveat.guards.plan import paths as places
+from caveat.guards.plan import ID
+from caveat.guards.plan import MESSAGE
+from caveat.guards.plan import paths
 from caveat.guards.plan.scan import describe
 from caveat.guards.plan.scan import plan_signals
 
@@ -23,24 +25,20 @@ if TYPE_CHECKING:
     from caveat.event import FileEdit
     from caveat.guards.base import Context
 
-GUARD = "plan"
-MESSAGE = "pretooluse-write-plan-guard"
 MAX_TEXT = 16 * 1024 * 1024
 
 
-def plan_mode_findings(event: Event, ctx: Context, paths: list[str]) -> list[Finding]:
+def plan_mode_findings(event: Event, ctx: Context, written: list[str]) -> list[Finding]:
     """One finding per changed file that is not a plan file."""
     findings = []
     deny = event.name == "PreToolUse"
-    for path in paths:
-        kind, root = places.locate(ctx, path)
-        if kind in (places.PLANS, places.HARNESS_PLANS):
+    for path in written:
+        kind, root = paths.locate(ctx, path)
+        if kind in (paths.PLANS, paths.HARNESS_PLANS):
             continue
-        shown = places.shown(path, root, ctx.env)
+        shown = paths.shown(path, root, ctx.env)
         findings.append(
-            Finding(
-                GUARD, MESSAGE, {"path": shown}, variant="plan-mode", key="plan-mode", deny=deny
-            )
+            Finding(ID, MESSAGE, {"path": shown}, variant="plan-mode", key="plan-mode", deny=deny)
         )
     return findings
 
@@ -62,8 +60,8 @@ def content_findings(
 ) -> list[Finding]:
     findings = []
     for path, edits in candidates.items():
-        kind, root = places.locate(ctx, path)
-        if kind in (places.PLANS, places.ELSEWHERE):
+        kind, root = paths.locate(ctx, path)
+        if kind in (paths.PLANS, paths.ELSEWHERE):
             continue
         text = after_text(event, ctx, edits)
         if len(text) > MAX_TEXT:
@@ -71,20 +69,20 @@ def content_findings(
         signals = plan_signals(text, extra)
         if not signals:
             continue
-        if kind == places.PROJECT:
+        if kind == paths.PROJECT:
             values = {
-                "path": places.shown(path, root, ctx.env),
-                "plans_folder": places.shown_folder(ctx, root),
+                "path": paths.shown(path, root, ctx.env),
+                "plans_folder": paths.shown_folder(ctx, root),
                 "signals": describe(signals),
             }
-            findings.append(Finding(GUARD, MESSAGE, values, key="misplaced"))
+            findings.append(Finding(ID, MESSAGE, values, key="misplaced"))
             continue
         # A global location: point to the plans folder of the project being worked on.
-        home_root = places.cwd_root(ctx)
+        home_root = paths.cwd_root(ctx)
         values = {
-            "path": places.shown(path, None, ctx.env),
-            "plans_folder": places.shown_folder(ctx, home_root, absolute=True),
+            "path": paths.shown(path, None, ctx.env),
+            "plans_folder": paths.shown_folder(ctx, home_root, absolute=True),
             "signals": describe(signals),
         }
-        findings.append(Finding(GUARD, MESSAGE, values, variant="global", key="global"))
+        findings.append(Finding(ID, MESSAGE, values, variant="global", key="global"))
     return findings

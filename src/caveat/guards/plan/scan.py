@@ -1,4 +1,4 @@
-"""Is this text a plan? The signals of ``rules/plans.py``, found in one pass.
+"""Is this text a plan? The signals of ``tables``, found in one pass.
 
 Imported only after the pre-filter saw a plan-marker substring in a prose file. The
 scan is line-based string work (no regular expressions) over the first
@@ -9,7 +9,7 @@ code block is not a plan); the strong phrases are then looked for in the whole t
 
 from __future__ import annotations
 
-from caveat.guards.plan import tables as data
+from caveat.guards.plan import tables
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -48,9 +48,9 @@ class _Signals:
 
     def verdict(self) -> list[str]:
         weights = [w for _, w in self.found.values()]
-        strong = sum(w for w in weights if w == data.STRONG)
-        weak = min(sum(w for w in weights if w != data.STRONG), data.WEAK_CAP)
-        threshold = data.THRESHOLD + (data.COUNTER_RAISE if self.counter else 0)
+        strong = sum(w for w in weights if w == tables.STRONG)
+        weak = min(sum(w for w in weights if w != tables.STRONG), tables.WEAK_CAP)
+        threshold = tables.THRESHOLD + (tables.COUNTER_RAISE if self.counter else 0)
         if not strong or strong + weak < threshold:
             return []
         # Strong signals first: they are what makes the text a plan.
@@ -73,8 +73,8 @@ def _index(*groups: tuple[tuple[str, ...], int]) -> dict[str, list[tuple[str, in
     return index
 
 
-_HEADINGS = _index((data.HEADINGS_STRONG, data.STRONG), (data.HEADINGS_WEAK, data.WEAK))
-_BOLD = _index((data.BOLD_STRONG, data.STRONG), (data.BOLD_WEAK, data.WEAK))
+_HEADINGS = _index((tables.HEADINGS_STRONG, tables.STRONG), (tables.HEADINGS_WEAK, tables.WEAK))
+_BOLD = _index((tables.BOLD_STRONG, tables.STRONG), (tables.BOLD_WEAK, tables.WEAK))
 
 
 def _front_matter(lines: list[str], sig: _Signals, keys: frozenset[str]) -> int:
@@ -85,10 +85,10 @@ def _front_matter(lines: list[str], sig: _Signals, keys: frozenset[str]) -> int:
         line = lines[j]
         if line.strip() in ("---", "..."):
             for key in _keys(lines[1:j]):
-                if key in data.FRONT_MATTER_STRONG or key in keys:
-                    sig.add(_concept(key), f"front-matter key {key}:", data.STRONG)
-                elif key in data.FRONT_MATTER_WEAK:
-                    sig.add(_concept(key), f"front-matter key {key}:", data.WEAK)
+                if key in tables.FRONT_MATTER_STRONG or key in keys:
+                    sig.add(_concept(key), f"front-matter key {key}:", tables.STRONG)
+                elif key in tables.FRONT_MATTER_WEAK:
+                    sig.add(_concept(key), f"front-matter key {key}:", tables.WEAK)
             return j + 1
     return 0
 
@@ -114,7 +114,7 @@ def _heading(stripped: str) -> tuple[int, str, str] | None:
 
 def _phase_token(text: str) -> str:
     """``"1"`` for "phase 1: setup", ``"b"`` for "phase b", "" when not a phase heading."""
-    rest = text[len(data.PHASE_HEADING) :].split(None, 1)
+    rest = text[len(tables.PHASE_HEADING) :].split(None, 1)
     token = rest[0].strip(":.-—–)") if rest else ""
     if token.isdigit() or (token[:-1].isdigit() and token[-1:].isalpha()):
         return token
@@ -137,26 +137,26 @@ def _on_heading(
     if level == 1 and not state[0]:
         state[0] = True
         words = text.replace(":", " ").split()
-        if words and (words[0] in data.TITLE_WORDS or words[-1] in data.TITLE_WORDS):
-            sig.add("title", f'title "{_short(written)}"', data.STRONG)
+        if words and (words[0] in tables.TITLE_WORDS or words[-1] in tables.TITLE_WORDS):
+            sig.add("title", f'title "{_short(written)}"', tables.STRONG)
             return
     for marker in custom:
         if _starts(text, marker):
-            sig.add(_concept(marker), f'heading "{_short(written)}"', data.STRONG)
+            sig.add(_concept(marker), f'heading "{_short(written)}"', tables.STRONG)
             return
     candidates = _HEADINGS.get(_first_word(text), ())
     for marker, weight in candidates:
-        if weight == data.STRONG and _starts(text, marker):
+        if weight == tables.STRONG and _starts(text, marker):
             sig.add(_concept(marker), f'heading "{_short(written)}"', weight)
             return
-    if text.startswith(data.PHASE_HEADING):
+    if text.startswith(tables.PHASE_HEADING):
         token = _phase_token(text)
         if token:
             phases.add(token)
             if len(phases) >= 2:
-                sig.add("phases", "phase headings", data.STRONG)
+                sig.add("phases", "phase headings", tables.STRONG)
             return
-    if level > 1 and text in data.COUNTER_HEADINGS:
+    if level > 1 and text in tables.COUNTER_HEADINGS:
         sig.counter = True
         return
     for marker, weight in candidates:
@@ -236,21 +236,21 @@ def plan_signals(text: str, markers: Sequence[str] = ()) -> list[str]:
         elif first == "|":
             if not in_table and i + 1 < len(lines) and _is_separator(lines[i + 1]):
                 cells = _cells(stripped)
-                if cells & data.TABLE_ITEMS and cells & data.TABLE_STATES:
-                    sig.add("table", "phase/status table", data.STRONG)
+                if cells & tables.TABLE_ITEMS and cells & tables.TABLE_STATES:
+                    sig.add("table", "phase/status table", tables.STRONG)
             in_table = True
             continue
         else:
-            if stripped.startswith(data.CHECKBOXES):
-                sig.add("checklist", "task checklist", data.WEAK)
+            if stripped.startswith(tables.CHECKBOXES):
+                sig.add("checklist", "task checklist", tables.WEAK)
             body = _list_body(stripped)
             if body.startswith("**"):
                 _on_bold(body, sig)
         in_table = False
     low = text.lower()
-    for phrase in (*data.PHRASES_STRONG, *phrases):
+    for phrase in (*tables.PHRASES_STRONG, *phrases):
         if phrase and phrase in low:
-            sig.add(_concept(phrase), f'"{_short(phrase)}"', data.STRONG)
+            sig.add(_concept(phrase), f'"{_short(phrase)}"', tables.STRONG)
     return sig.verdict()
 
 

@@ -281,7 +281,6 @@ POWERSHELL = {
     "cp": "overwrites",
 }
 POWERSHELL_PATHS = frozenset({"-path", "-literalpath", "-filepath", "-destination", "-lp"})
-POWERSHELL_DEST = frozenset({"-destination"})
 
 # Redirection targets that are not files.
 DISCARD_TARGETS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "nul", "$null"})

@@ -40,6 +40,7 @@ BUDGET_S = 1.0
 STRICT = True
 SETTINGS: dict[str, dict[str, object]] = {}
 
+MESSAGE = "pretooluse-bash-plan-guard"
 PLAN_MODE = "plan"
 # Longer commands are not analysed: the guard must stay within its budget.
 MAX_TEXT = 1 << 20
@@ -73,6 +74,6 @@ def check(event: Event, ctx: Context) -> list[Finding]:
     folder = ctx.config.get("plans", "folder")
     if not plan_mode and not command_may_match(command, event.cwd, folder):
         return []
-    from caveat.guards.plan.shell_writes import command_findings
+    from caveat.guards.plan_bash.report import command_findings
 
     return command_findings(event, ctx, plan_mode)

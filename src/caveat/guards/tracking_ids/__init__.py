@@ -4,21 +4,21 @@ written into product code, where they mean nothing to the next reader.
 The identifier pattern is ``[tracking] pattern`` (a regular expression). Only what
 the change introduces is reported: an id already in the file before the edit (or in
 the replaced fragment) stays silent. Files that are checked: source, templates,
-styles and build scripts (``rules/tracking_ids.CODE_EXTENSIONS``; notebooks by their
+styles and build scripts (``CODE_EXTENSIONS``; notebooks by their
 code cells). Files that are not: prose, data and configuration files; release notes
 (``CHANGELOG*``, ``HISTORY*`` …); anything under documentation, test, fixture,
 vendored or agent folders, and test files elsewhere (``test_x.py``, ``x.test.ts``,
 ``FooTest.java``) — tests may rightly name the ticket they cover; and the plans
 folder (``[plans] folder``, from the git root). Look-alikes that name standards
 (``UTF-8``, ``SHA-256``, ``ISO-8601``, ``RFC-7231``, ``CVE-2024-1234``) are allowed
-by prefix (``rules/tracking_ids.ALLOWED_PREFIXES``).
+by prefix (``rules.ALLOWED_PREFIXES``).
 
 Each tool has its own message: Write → ``pretooluse-write``, Edit/MultiEdit →
 ``pretooluse-edit``, NotebookEdit → ``pretooluse-notebookedit``.
 
 The silent path is a suffix test on the file name and, for the default pattern, a
 scan for an upper-case letter directly before a "-" (every default id has one); only
-then is the path judged and the pattern compiled (``_tracking_scan``). A custom
+then is the path judged and the pattern compiled (``scan``). A custom
 pattern has no such pre-filter: code files are then always scanned.
 """
 
@@ -182,9 +182,9 @@ def check(event: Event, ctx: Context) -> list[Finding]:
         news = [e.text for e in edits if e.kind != DELETE]
         if not any(may_contain(text, default) for text in news) or exempt(ctx, path):
             continue
-        from caveat.guards.tracking_ids import scan as _tracking_scan
+        from caveat.guards.tracking_ids import scan
 
         findings.extend(
-            _tracking_scan.file_findings(event, ctx, path, edits, pattern, message_for(event.tool))
+            scan.file_findings(event, ctx, path, edits, pattern, message_for(event.tool))
         )
     return findings

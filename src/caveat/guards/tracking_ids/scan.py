@@ -11,6 +11,7 @@ from caveat.event import Finding
 from caveat.guards.texts import MAX_LINES
 from caveat.guards.texts import label
 from caveat.guards.texts import texts
+from caveat.guards.tracking_ids import ID
 from caveat.guards.tracking_ids.rules import ALLOWED_PREFIXES
 from caveat.log import log
 
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
     from caveat.event import FileEdit
     from caveat.guards.base import Context
 
-GUARD = "tracking-ids"
 MAX_IDS = 8
 _compiled: dict[str, re.Pattern[str] | None] = {}
 
@@ -86,4 +86,4 @@ def file_findings(
         "ids": shown,
         "lines": label(lines, kind, starts),
     }
-    return [Finding(GUARD, message, values, key=",".join(sorted(new))[:200])]
+    return [Finding(ID, message, values, key=",".join(sorted(new))[:200])]

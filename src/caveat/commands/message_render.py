@@ -1,0 +1,95 @@
+"""``caveat messages render NAME``: the exact text the model gets for one finding of a
+message, from a sample finding file or the guard's built-in sample.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from caveat import messages
+from caveat.commands.messages import is_context
+from caveat.commands.messages import read
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+
+def _load_sample(path: str) -> tuple[dict[str, str], str | None]:
+    """A sample finding file: ``{"values": {...}, "variant": "..."}`` or just the
+    values mapping. Non-string values are written as JSON."""
+    with open(path, encoding="utf-8") as handle:
+        data = json.load(handle)
+    if not isinstance(data, dict):
+        raise ValueError("a sample finding is a JSON object")
+    variant = None
+    if isinstance(data.get("values"), dict):
+        raw_variant = data.get("variant")
+        variant = raw_variant if isinstance(raw_variant, str) else None
+        data = data["values"]
+    values = {str(k): v if isinstance(v, str) else json.dumps(v) for k, v in data.items()}
+    return values, variant
+
+
+def render(
+    name: str,
+    sample_path: str | None,
+    variant: str | None,
+    event: str = "PreToolUse",
+    env: Mapping[str, str] | None = None,
+    project_root: str | None = None,
+) -> str:
+    """The exact text the model gets for one finding of message ``name``: the values
+    of ``sample_path`` when given, else the built-in sample for ``variant``."""
+    from caveat.commands import samples
+    from caveat.event import Finding
+
+    name = name.removesuffix(".md")
+    env = os.environ if env is None else env
+    sections, _ = read(messages.locate(name, project_root))
+    context = sections is not None and is_context(name, sections)
+    values: dict[str, str] = {}
+    if sample_path:
+        values, named = _load_sample(sample_path)
+        variant = variant if variant is not None else named
+    variant = variant or (messages.WHOLE if context else "")
+    built_in = samples.find(name, variant)
+    guard = built_in[0] if built_in else ""
+    if not sample_path and not context:
+        if built_in is None:
+            known = ", ".join(repr(v) for v in sorted(samples.for_message(name))) or "none"
+            raise LookupError(
+                f"no built-in sample for {name} variant {variant!r} (built in: {known}); "
+                "pass --sample FINDING.json"
+            )
+        values = built_in[1]
+    finding = Finding(guard, name, values, variant=variant)
+    return messages.render([finding], env, project_root, event)
+
+
+def run_render(
+    name: str, sample: str | None, variant: str | None, after: bool, project: str | None
+) -> int:
+    from caveat.gitctx import git_root
+
+    root = git_root(os.path.abspath(project or os.getcwd()))
+    event = "PostToolUse" if after else "PreToolUse"
+    try:
+        text = render(name, sample, variant, event, os.environ, root)
+    except (OSError, ValueError) as exc:
+        print(f"caveat messages render: cannot read the sample {sample}: {exc}", file=sys.stderr)
+        return 2
+    except LookupError as exc:
+        print(f"caveat messages render: {exc}", file=sys.stderr)
+        return 2
+    if not text:
+        print(
+            f"caveat messages render: {name} has no section to render for this finding "
+            "(missing file, or no usable Advisory); run `caveat messages check`",
+            file=sys.stderr,
+        )
+        return 1
+    print(text)
+    return 0

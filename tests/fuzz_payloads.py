@@ -13,19 +13,19 @@ from hypothesis import strategies as st
 
 from caveat.contracts import CONTRACTS
 from caveat.contracts import load
-from fuzz_leaves import DEEP
-from fuzz_leaves import PROJECT
-from fuzz_leaves import RAW
-from fuzz_leaves import RAW_BYTES
-from fuzz_leaves import anything
-from fuzz_leaves import commands
-from fuzz_leaves import hostile_values
-from fuzz_leaves import paths
-from fuzz_leaves import rare
-from fuzz_leaves import texts
-from fuzz_tools import SHAPES
-from fuzz_tools import TOOLS
-from fuzz_tools import edit_lists
+from tests.fuzz_leaves import DEEP
+from tests.fuzz_leaves import PROJECT
+from tests.fuzz_leaves import RAW
+from tests.fuzz_leaves import RAW_BYTES
+from tests.fuzz_leaves import anything
+from tests.fuzz_leaves import commands
+from tests.fuzz_leaves import hostile_values
+from tests.fuzz_leaves import paths
+from tests.fuzz_leaves import rare
+from tests.fuzz_leaves import texts
+from tests.fuzz_tools import SHAPES
+from tests.fuzz_tools import TOOLS
+from tests.fuzz_tools import edit_lists
 
 CONTRACT_IDS = tuple(sorted(CONTRACTS))
 

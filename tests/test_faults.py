@@ -16,7 +16,7 @@ from caveat import hook
 from caveat import messages
 from caveat import seen
 from caveat import state
-from conftest import run_hook
+from tests.helpers import run_hook
 
 LEFT_PAD = '{\n  "dependencies": {\n    "left-pad": "1.3.0"\n  }\n}\n'
 EVAL = "import pickle\n\n\ndef f(b):\n    return pickle.loads(b)\n"

@@ -12,8 +12,8 @@ import pytest
 
 from caveat import hook
 from caveat import messages
-from conftest import LAUNCHER
-from conftest import run_hook
+from tests.helpers import LAUNCHER
+from tests.helpers import run_hook
 
 FORBIDDEN_ON_SILENT_PATH = {
     "re",

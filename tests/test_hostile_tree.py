@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from conftest import run_hook
+from tests.helpers import run_hook
 
 LEFT_PAD = '{\n  "dependencies": {\n    "left-pad": "1.3.0"\n  }\n}\n'
 

@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from conftest import ROOT
+from tests.helpers import ROOT
 
 _path = os.path.join(ROOT, "scripts", "bench_scaling.py")
 _spec = importlib.util.spec_from_file_location("bench_scaling", _path)

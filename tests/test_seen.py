@@ -12,7 +12,7 @@ import pytest
 from caveat import hook
 from caveat import seen
 from caveat.event import Finding
-from conftest import LAUNCHER
+from tests.helpers import LAUNCHER
 
 
 def payload(project, session, packages, event="PreToolUse", source=""):

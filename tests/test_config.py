@@ -13,6 +13,7 @@ from caveat import config
 from caveat import hook
 from caveat.event import Finding
 from caveat.guards import Spec
+from tests.helpers import write_payload
 
 
 @pytest.fixture
@@ -114,14 +115,7 @@ def test_parsed_files_are_cached_without_tomllib(user_file, project):
 
 
 def payload(project, name, content):
-    return json.dumps(
-        {
-            "cwd": str(project),
-            "hook_event_name": "PreToolUse",
-            "tool_name": "Write",
-            "tool_input": {"file_path": str(project / name), "content": content},
-        }
-    ).encode()
+    return write_payload(project, name, content, session=None)
 
 
 PICKLE = "import pickle\n\ndef f(b):\n    return pickle.loads(b)\n"

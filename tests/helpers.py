@@ -113,3 +113,12 @@ def commit_all(folder) -> None:
     git(folder, "init", "-q")
     git(folder, "add", "-A")
     git(folder, "commit", "-qm", "init")
+
+
+def isolated_words(code: str) -> list[str]:
+    """What ``code`` prints in a fresh isolated interpreter, split into words (import
+    checks need a process whose ``sys.modules`` no test has filled)."""
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", code], capture_output=True, text=True, check=True
+    )
+    return done.stdout.split()

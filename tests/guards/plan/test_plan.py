@@ -4,8 +4,6 @@ global location, and changes made in plan mode."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 
 import pytest
 
@@ -22,6 +20,7 @@ from tests.guards.plan.common import PLAN_MODE
 from tests.guards.plan.common import configured
 from tests.guards.plan.common import environment
 from tests.guards.plan.common import expand
+from tests.helpers import isolated_words
 
 PLAN_FULL = """---
 plan: auth-rewrite
@@ -781,7 +780,4 @@ def test_silent_path_imports_neither_re_nor_shell(tmp_path):
         "      any(m.startswith('caveat.guards.plan.') and m != 'caveat.guards.plan_bash'\n"
         "          for m in sys.modules))\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-I", "-c", code], capture_output=True, text=True, check=True
-    )
-    assert out.stdout.split() == ["False", "False", "False"]
+    assert isolated_words(code) == ["False", "False", "False"]

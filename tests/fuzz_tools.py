@@ -29,6 +29,7 @@ def documents(draw: st.DrawFn) -> tuple[str, str]:
 @st.composite
 def file_args(
     draw: st.DrawFn,
+    /,
     path_key: str,
     text_key: str,
     old_key: str = "",

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 import caveat
@@ -57,7 +58,7 @@ def run_importtime(
 def hook_payload(
     project,
     tool: str,
-    tool_input: dict[str, object],
+    tool_input: Mapping[str, object],
     event: str = "PreToolUse",
     session: str | None = "s",
 ) -> bytes:
@@ -67,7 +68,7 @@ def hook_payload(
         "cwd": str(project),
         "hook_event_name": event,
         "tool_name": tool,
-        "tool_input": tool_input,
+        "tool_input": dict(tool_input),
     }
     if session is None:
         del data["session_id"]

@@ -213,6 +213,7 @@ def test_stdout_pipe_closed_early(project):
         stderr=subprocess.PIPE,
         cwd=project,
     )
+    assert proc.stdout is not None
     proc.stdout.close()
     _, err = proc.communicate(write_payload(project))
     assert proc.returncode == 0, err
@@ -282,8 +283,9 @@ def test_parse_args():
 def test_event_argument_and_message_restriction(project):
     data = write_payload(project, event="PostToolUse", session="")  # no session: no dedupe
     env = dict(os.environ)
-    assert hook.dispatch([], data, env).event.name == "PostToolUse"
-    assert hook.dispatch(["PreToolUse"], data, env).event.name == "PreToolUse"
+    for args, name in (([], "PostToolUse"), (["PreToolUse"], "PreToolUse")):
+        event = hook.dispatch(args, data, env).event
+        assert event is not None and event.name == name
     fired = hook.dispatch(["PreToolUse", "pretooluse-dependency-guard.md"], data, env)
     assert fired.output and [f.guard for f in fired.findings] == ["dependency"]
     restricted = hook.dispatch(["PreToolUse", "pretooluse-eval-guard"], data, env)

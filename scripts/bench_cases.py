@@ -9,6 +9,7 @@ import shutil
 import sys
 import time
 from collections.abc import Mapping
+from types import ModuleType
 
 PACKAGE = '{\n  "name": "demo",\n  "dependencies": {\n    "react": "^18.2.0"\n  }\n}\n'
 PACKAGE_MORE = (
@@ -35,7 +36,7 @@ def hook_project(root: str) -> str:
     return project
 
 
-def _bench(guard_id: str) -> object:
+def _bench(guard_id: str) -> ModuleType:
     """The guard's own ``samples`` module: its benchmark call and what it needs."""
     from caveat.guards import spec
 

@@ -13,19 +13,19 @@ from hypothesis import strategies as st
 
 from caveat.contracts import CONTRACTS
 from caveat.contracts import load
-from fuzz_leaves import DEEP
-from fuzz_leaves import PROJECT
-from fuzz_leaves import RAW
-from fuzz_leaves import RAW_BYTES
-from fuzz_leaves import anything
-from fuzz_leaves import commands
-from fuzz_leaves import hostile_values
-from fuzz_leaves import paths
-from fuzz_leaves import rare
-from fuzz_leaves import texts
-from fuzz_tools import SHAPES
-from fuzz_tools import TOOLS
-from fuzz_tools import edit_lists
+from tests.fuzz_leaves import DEEP
+from tests.fuzz_leaves import PROJECT
+from tests.fuzz_leaves import RAW
+from tests.fuzz_leaves import RAW_BYTES
+from tests.fuzz_leaves import anything
+from tests.fuzz_leaves import commands
+from tests.fuzz_leaves import hostile_values
+from tests.fuzz_leaves import paths
+from tests.fuzz_leaves import rare
+from tests.fuzz_leaves import texts
+from tests.fuzz_tools import SHAPES
+from tests.fuzz_tools import TOOLS
+from tests.fuzz_tools import edit_lists
 
 CONTRACT_IDS = tuple(sorted(CONTRACTS))
 
@@ -94,8 +94,9 @@ def copilot_native(draw: st.DrawFn, event: str) -> dict[str, object]:
         payload["toolName"] = name
         # toolArgs is a JSON *string*; apply_patch may send the bare patch text.
         encoded = json.dumps(args)
-        if name == "apply_patch" and isinstance(args.get("input"), str):
-            encoded = draw(st.sampled_from((encoded, args["input"])))
+        patch = args.get("input")
+        if name == "apply_patch" and isinstance(patch, str):
+            encoded = draw(st.sampled_from((encoded, patch)))
         # Now and then an object after all, or a string cut short.
         choices = (encoded, encoded, encoded[: len(encoded) // 2], args)
         payload["toolArgs"] = draw(st.sampled_from(choices))
@@ -197,7 +198,7 @@ def mutated(draw: st.DrawFn, payload: dict[str, object]) -> object:
             break
         container, key = draw(st.sampled_from(slots))
         if isinstance(container, dict) and rare(draw, 6):
-            del container[key]  # type: ignore[arg-type]
+            del container[key]
         else:
             container[key] = draw(hostile_values)  # type: ignore[index]
     if rare(draw, 6):  # a field the vendor never sends

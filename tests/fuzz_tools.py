@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from fuzz_leaves import DOCUMENTS
-from fuzz_leaves import commands
-from fuzz_leaves import patch_bodies
-from fuzz_leaves import paths
-from fuzz_leaves import rare
-from fuzz_leaves import texts
-from fuzz_leaves import under_project
+from tests.fuzz_leaves import DOCUMENTS
+from tests.fuzz_leaves import commands
+from tests.fuzz_leaves import patch_bodies
+from tests.fuzz_leaves import paths
+from tests.fuzz_leaves import rare
+from tests.fuzz_leaves import texts
+from tests.fuzz_leaves import under_project
 
 # --- tool inputs, by the shape of the arguments ----------------------------------------
 
@@ -29,6 +29,7 @@ def documents(draw: st.DrawFn) -> tuple[str, str]:
 @st.composite
 def file_args(
     draw: st.DrawFn,
+    /,
     path_key: str,
     text_key: str,
     old_key: str = "",

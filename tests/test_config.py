@@ -2,8 +2,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from types import SimpleNamespace
 
 import pytest
@@ -13,6 +11,8 @@ from caveat import config
 from caveat import hook
 from caveat.event import Finding
 from caveat.guards import Spec
+from tests.helpers import isolated_words
+from tests.helpers import write_payload
 
 
 @pytest.fixture
@@ -105,23 +105,13 @@ def test_parsed_files_are_cached_without_tomllib(user_file, project):
         f"c = config.load(os.environ, {str(project)!r});"
         "print(c.enabled('eval'), 'tomllib' in sys.modules or 'tomli' in sys.modules)"
     )
-    done = subprocess.run(
-        [sys.executable, "-I", "-c", code], capture_output=True, text=True, check=True
-    )
-    assert done.stdout.split() == ["False", "False"]
+    assert isolated_words(code) == ["False", "False"]
     user_file.write_text("[guards]\neval = true\n")  # a changed file is parsed again
     assert config.load(os.environ, str(project)).enabled("eval")
 
 
 def payload(project, name, content):
-    return json.dumps(
-        {
-            "cwd": str(project),
-            "hook_event_name": "PreToolUse",
-            "tool_name": "Write",
-            "tool_input": {"file_path": str(project / name), "content": content},
-        }
-    ).encode()
+    return write_payload(project, name, content, session=None)
 
 
 PICKLE = "import pickle\n\ndef f(b):\n    return pickle.loads(b)\n"

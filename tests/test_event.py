@@ -18,7 +18,7 @@ def test_records_are_immutable():
         with pytest.raises(AttributeError):
             delattr(record, field)
     with pytest.raises(AttributeError):
-        edit.extra = 1  # type: ignore[attr-defined]
+        edit.extra = 1
 
 
 def test_records_compare_and_hash_by_value():

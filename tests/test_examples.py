@@ -12,7 +12,7 @@ import pytest
 from caveat import hook
 from caveat import messages
 from caveat.commands import demo
-from conftest import ROOT
+from tests.helpers import ROOT
 
 EXAMPLES = os.path.join(ROOT, "examples")
 PAYLOADS = sorted(os.listdir(os.path.join(EXAMPLES, "payloads")))

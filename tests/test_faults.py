@@ -16,34 +16,12 @@ from caveat import hook
 from caveat import messages
 from caveat import seen
 from caveat import state
-from conftest import run_hook
+from tests.helpers import LEFT_PAD
+from tests.helpers import envelope as contract
+from tests.helpers import run_hook
+from tests.helpers import write_payload as payload
 
-LEFT_PAD = '{\n  "dependencies": {\n    "left-pad": "1.3.0"\n  }\n}\n'
 EVAL = "import pickle\n\n\ndef f(b):\n    return pickle.loads(b)\n"
-
-
-def payload(project, name="package.json", content=LEFT_PAD, event="PreToolUse", session="s"):
-    return json.dumps(
-        {
-            "session_id": session,
-            "cwd": str(project),
-            "hook_event_name": event,
-            "tool_name": "Write",
-            "tool_input": {"file_path": str(project / name), "content": content},
-        }
-    ).encode()
-
-
-def contract(done):
-    """Exit 0 and nothing or one JSON object on one line; the object (or None)."""
-    assert done.returncode == 0, done.stderr
-    out = done.stdout.decode("utf-8")
-    if not out:
-        return None
-    assert "\n" not in out.rstrip("\n")
-    envelope = json.loads(out)
-    assert isinstance(envelope, dict) and envelope
-    return envelope
 
 
 def context(envelope):

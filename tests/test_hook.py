@@ -12,8 +12,12 @@ import pytest
 
 from caveat import hook
 from caveat import messages
-from conftest import LAUNCHER
-from conftest import run_hook
+from tests.helpers import LAUNCHER
+from tests.helpers import envelope
+from tests.helpers import hook_payload
+from tests.helpers import run_hook
+from tests.helpers import run_importtime
+from tests.helpers import write_payload
 
 FORBIDDEN_ON_SILENT_PATH = {
     "re",
@@ -44,28 +48,11 @@ FORBIDDEN_ON_SILENT_PATH = {
 }
 
 
-def write_payload(project, name="package.json", content=None, event="PreToolUse", session="s"):
-    if content is None:
-        content = '{\n  "dependencies": {\n    "left-pad": "1.3.0"\n  }\n}\n'
-    return json.dumps(
-        {
-            "session_id": session,
-            "cwd": str(project),
-            "hook_event_name": event,
-            "tool_name": "Write",
-            "tool_input": {"file_path": str(project / name), "content": content},
-        }
-    ).encode()
-
-
 def assert_contract(done):
-    assert done.returncode == 0, done.stderr
-    out = done.stdout.decode("utf-8")
-    if not out:
+    """The output contract, and every string in the envelope is short and not empty."""
+    found = envelope(done)
+    if found is None:
         return None
-    assert "\n" not in out.rstrip("\n")
-    envelope = json.loads(out)
-    assert isinstance(envelope, dict) and envelope
 
     def walk(value):
         if isinstance(value, str):
@@ -74,8 +61,8 @@ def assert_contract(done):
             for item in value.values():
                 walk(item)
 
-    walk(envelope)
-    return envelope
+    walk(found)
+    return found
 
 
 def test_firing_write_yields_one_claude_envelope(project):
@@ -226,6 +213,7 @@ def test_stdout_pipe_closed_early(project):
         stderr=subprocess.PIPE,
         cwd=project,
     )
+    assert proc.stdout is not None
     proc.stdout.close()
     _, err = proc.communicate(write_payload(project))
     assert proc.returncode == 0, err
@@ -246,27 +234,9 @@ def test_stdout_pipe_closed_early(project):
 )
 def test_silent_path_imports_nothing_heavy(project, name, tool_input, tool):
     tool_input = {k: v.replace("{p}", str(project)) for k, v in tool_input.items()}
-    data = json.dumps(
-        {
-            "cwd": str(project),
-            "hook_event_name": "PreToolUse",
-            "tool_name": tool,
-            "tool_input": tool_input,
-        }
-    ).encode()
-    done = subprocess.run(
-        [sys.executable, "-I", "-X", "importtime", LAUNCHER],
-        input=data,
-        capture_output=True,
-        cwd=project,
-        check=False,
-    )
+    data = hook_payload(project, tool, tool_input, session=None)
+    done, imported = run_importtime([LAUNCHER], data, project)
     assert done.returncode == 0 and done.stdout == b""
-    imported = {
-        line.rsplit("|", 1)[1].strip()
-        for line in done.stderr.decode().splitlines()
-        if line.startswith("import time:") and "|" in line
-    }
     assert "caveat.hook" in imported
     assert imported & FORBIDDEN_ON_SILENT_PATH == set()
 
@@ -313,8 +283,9 @@ def test_parse_args():
 def test_event_argument_and_message_restriction(project):
     data = write_payload(project, event="PostToolUse", session="")  # no session: no dedupe
     env = dict(os.environ)
-    assert hook.dispatch([], data, env).event.name == "PostToolUse"
-    assert hook.dispatch(["PreToolUse"], data, env).event.name == "PreToolUse"
+    for args, name in (([], "PostToolUse"), (["PreToolUse"], "PreToolUse")):
+        event = hook.dispatch(args, data, env).event
+        assert event is not None and event.name == name
     fired = hook.dispatch(["PreToolUse", "pretooluse-dependency-guard.md"], data, env)
     assert fired.output and [f.guard for f in fired.findings] == ["dependency"]
     restricted = hook.dispatch(["PreToolUse", "pretooluse-eval-guard"], data, env)

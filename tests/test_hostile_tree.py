@@ -11,38 +11,21 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 import sys
 
 import pytest
 
-from conftest import run_hook
-
-LEFT_PAD = '{\n  "dependencies": {\n    "left-pad": "1.3.0"\n  }\n}\n'
+from tests.helpers import LEFT_PAD
+from tests.helpers import commit_all
+from tests.helpers import envelope as contract
+from tests.helpers import git
+from tests.helpers import hook_payload
+from tests.helpers import run_hook
 
 
 def call(project, path, content=LEFT_PAD, event="PreToolUse", tool="Write"):
     tool_input = {"command": content} if tool == "Bash" else {"file_path": path, "content": content}
-    return json.dumps(
-        {
-            "session_id": "hostile",
-            "cwd": str(project),
-            "hook_event_name": event,
-            "tool_name": tool,
-            "tool_input": tool_input,
-        }
-    ).encode()
-
-
-def contract(done):
-    assert done.returncode == 0, done.stderr
-    out = done.stdout.decode("utf-8")
-    if not out:
-        return None
-    assert "\n" not in out.rstrip("\n")
-    envelope = json.loads(out)
-    assert isinstance(envelope, dict) and envelope
-    return envelope
+    return hook_payload(project, tool, tool_input, event, session="hostile")
 
 
 @pytest.mark.parametrize("event", ["PreToolUse", "PostToolUse"])
@@ -196,11 +179,6 @@ def test_code_planted_by_the_target_never_runs(project, tmp_path, cwd):
     assert not marker.exists(), marker.read_text()
 
 
-def _git(project, *args):
-    ident = ["-c", "user.name=hostile", "-c", "user.email=h@example.invalid"]
-    subprocess.run(["git", *ident, *args], cwd=project, check=True, capture_output=True)
-
-
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 def test_a_hostile_git_config_runs_nothing(project, tmp_path):
     """caveat runs ``git`` in the project (``cat-file`` on a post-tool write, ``ls-files``
@@ -211,9 +189,7 @@ def test_a_hostile_git_config_runs_nothing(project, tmp_path):
     (project / "src").mkdir()
     for i in range(6):  # enough tagged files for a header policy: the scan runs
         (project / "src" / f"m{i}.py").write_text(f"# SPDX-License-Identifier: MIT\nx = {i}\n")
-    _git(project, "init", "-q")
-    _git(project, "add", "-A")
-    _git(project, "commit", "-qm", "init")
+    commit_all(project)
     marker = tmp_path / "ran"
     touch = f"touch {marker}"
     hooks = project / "evil-hooks"
@@ -234,7 +210,7 @@ def test_a_hostile_git_config_runs_nothing(project, tmp_path):
         "alias.cat-file": f"!{touch}-alias",
     }
     for key, value in settings.items():
-        _git(project, "config", key, value)
+        git(project, "config", key, value)
     (project / ".gitattributes").write_text("* filter=evil diff=evil\n")
     cases = [
         call(project, str(project / "src" / "new.py"), "def g():\n    return 1\n"),
@@ -260,8 +236,8 @@ def test_tracked_files_reads_any_name(project):
     (project / "run.sh").write_text("#!/bin/sh\n")
     (project / "run.sh").chmod(0o755)
     (project / "link.py").symlink_to(project / "a.py")
-    _git(project, "init", "-q")
-    _git(project, "add", "-A")
+    git(project, "init", "-q")
+    git(project, "add", "-A")
     assert tracked_files(str(project)) == sorted([*names, "run.sh"])
 
 

@@ -25,7 +25,7 @@ import pytest
 
 from caveat import hook
 from caveat.commands.demo import make_repository
-from conftest import run_hook
+from tests.helpers import run_hook
 
 FOLDERS = 100
 PER_FOLDER = 1000  # 100 × 1000 = 100,000 files

@@ -9,7 +9,7 @@ import zipfile
 
 import pytest
 
-from conftest import ROOT
+from tests.helpers import ROOT
 
 
 @pytest.fixture(scope="module")

@@ -2,8 +2,6 @@ from __future__ import annotations
 
 import fnmatch
 import os
-import subprocess
-import sys
 
 import pathspec
 import pytest
@@ -13,6 +11,7 @@ from hypothesis import strategies as st
 from caveat import patterns
 from caveat.guards.dependency import file_rules as dependency_files
 from caveat.guards.dependency import files as _dependency_files
+from tests.helpers import isolated_words
 
 SEGMENTS = [
     "node_modules", "site-packages", "vendor", "gradle", "src", ".github", "workflows",
@@ -43,10 +42,7 @@ def test_second_process_matches_without_importing_pathspec():
         f"s = PatternStore(os.environ); print(s.match({lines!r}, 'requirements-dev.txt'),"
         f" s.match({lines!r}, 'src/app.py'), 'pathspec' in sys.modules)"
     )
-    done = subprocess.run(
-        [sys.executable, "-I", "-c", code], capture_output=True, text=True, check=True
-    )
-    assert done.stdout.split() == ["True", "False", "False"]
+    assert isolated_words(code) == ["True", "False", "False"]
 
 
 def test_corrupt_or_poisoned_cache_is_retranslated():
@@ -76,10 +72,7 @@ def test_plain_names_need_no_regular_expressions():
         "names = ('package.json',);"
         "print(s.match(names, 'web/package.json'), s.match(names, 'a/b.json'), 're' in sys.modules)"
     )
-    done = subprocess.run(
-        [sys.executable, "-I", "-c", code], capture_output=True, text=True, check=True
-    )
-    assert done.stdout.split() == ["True", "False", "False"]
+    assert isolated_words(code) == ["True", "False", "False"]
 
 
 GLOB_CHARS = st.sampled_from([*"ab.-_", "*", "?", "[ab]", "[!a]", "[a-c]"])

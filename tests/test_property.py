@@ -34,12 +34,12 @@ from hypothesis import settings
 
 from caveat import hook
 from caveat.commands.demo import make_repository
-from conftest import run_hook
-from fuzz_leaves import PROJECT
-from fuzz_leaves import SNIPPETS
-from fuzz_payloads import CONTRACT_IDS
-from fuzz_payloads import EVENTS
-from fuzz_payloads import cases
+from tests.fuzz_leaves import PROJECT
+from tests.fuzz_leaves import SNIPPETS
+from tests.fuzz_payloads import CONTRACT_IDS
+from tests.fuzz_payloads import EVENTS
+from tests.fuzz_payloads import cases
+from tests.helpers import run_hook
 
 LIMIT = 10_000
 # About 35 s for the whole module on two quiet cores, 70 s on busy ones.

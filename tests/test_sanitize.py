@@ -100,7 +100,7 @@ def test_the_cheap_precheck_never_skips_a_secret(text):
     with_precheck = redact(text)
     real = sanitize._suspicious
     try:
-        sanitize._suspicious = lambda _text: True
+        sanitize._suspicious = lambda text: True
         assert redact(text) == with_precheck
     finally:
         sanitize._suspicious = real

@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from conftest import ROOT
+from tests.helpers import ROOT
 
 _path = os.path.join(ROOT, "scripts", "bench_scaling.py")
 _spec = importlib.util.spec_from_file_location("bench_scaling", _path)
@@ -172,7 +172,7 @@ def test_check_timer_nests_in_the_guard_timer(monkeypatch, guard_s, check_s):
             return []
 
     trace: chain.Trace = []
-    assert chain.run(None, None, [Guard], trace) == []  # type: ignore[arg-type]
+    assert chain.run(None, None, [Guard], trace) == []  # type: ignore[arg-type, list-item]
     assert [row[1] for row in trace] == ["overrun"]
     assert not finished
 

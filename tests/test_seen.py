@@ -12,7 +12,7 @@ import pytest
 from caveat import hook
 from caveat import seen
 from caveat.event import Finding
-from conftest import LAUNCHER
+from tests.helpers import LAUNCHER
 
 
 def payload(project, session, packages, event="PreToolUse", source=""):
@@ -119,10 +119,12 @@ def test_fifty_concurrent_hooks_lose_no_record(project, tmp_path):
         for _ in range(50)
     ]
     for i, proc in enumerate(procs):  # all fed before any is waited for: they race
+        assert proc.stdin is not None
         proc.stdin.write(payload(project, "many", [f"pkg{i}"]))
         proc.stdin.close()
     for proc in procs:
         assert proc.wait(timeout=120) == 0
+        assert proc.stdout is not None and proc.stderr is not None
         assert json.loads(proc.stdout.read())["hookSpecificOutput"]["additionalContext"]
         proc.stdout.close()
         proc.stderr.close()

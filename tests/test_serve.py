@@ -24,8 +24,8 @@ from caveat.hook import INPUT_LIMIT
 from caveat.serve import app
 from caveat.serve import request
 from caveat.serve import supervisor
-from conftest import ROOT
-from conftest import run_hook
+from tests.helpers import ROOT
+from tests.helpers import run_hook
 
 EXAMPLES = os.path.join(ROOT, "examples")
 PAYLOADS = sorted(os.listdir(os.path.join(EXAMPLES, "payloads")))

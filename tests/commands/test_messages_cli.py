@@ -27,7 +27,7 @@ def _sections(name):
 
 def _cases():
     """(message, variant) for every bundled message and every variant it has."""
-    out = []
+    out: list[tuple[str, str | None]] = []
     for name in FILES:
         stem = name[:-3]
         sections = _sections(name)
@@ -220,7 +220,11 @@ def test_render_prints_what_the_hook_injects(name, variant, after, capsys, tmp_p
     args = ["messages", "render", name] + (["--after"] if after else [])
     if variant is not None:
         args += ["--variant", variant]
-    values = {} if variant is None else samples.find(name, variant)[1]
+    values: dict[str, str] = {}
+    if variant is not None:
+        found = samples.find(name, variant)
+        assert found is not None
+        values = found[1]
     expected = _expected(name, variant, values, event)
     assert expected
     assert main(args) == 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import subprocess
 
 import pytest
 
@@ -13,6 +12,7 @@ from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.guards.base import Context
 from caveat.guards.base import versions
+from tests.helpers import commit_all
 
 
 def ctx_for(name, path, edits):
@@ -52,11 +52,8 @@ def test_post_tool_undoes_fragments_on_the_file_on_disk(project):
 def test_post_tool_whole_write_is_compared_with_the_committed_file(tmp_path):
     repo = tmp_path / "repo"
     repo.mkdir()
-    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t"]
-    subprocess.run([*git, "init", "-q"], check=True)
     (repo / "package.json").write_text('{"dependencies": {"a": "1"}}\n')
-    subprocess.run([*git, "add", "package.json"], check=True)
-    subprocess.run([*git, "commit", "-qm", "init"], check=True)
+    commit_all(repo)
     new = '{"dependencies": {"a": "1", "b": "2"}}\n'
     (repo / "package.json").write_text(new)
     edits = [FileEdit(str(repo / "package.json"), new, WHOLE)]

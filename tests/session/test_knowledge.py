@@ -148,8 +148,8 @@ def test_a_deep_tree_changes_neither_result_nor_reads(tmp_path, monkeypatch):
         listed.append(path)
         return real(path)
 
-    monkeypatch.setattr(knowledge.os, "scandir", counting)
-    monkeypatch.setattr(knowledge.os, "walk", None)
+    monkeypatch.setattr(os, "scandir", counting)
+    monkeypatch.setattr(os, "walk", None)
     after = knowledge.check(str(tmp_path))
     assert repr(after) == repr(before)
     assert len(listed) == 3
@@ -176,7 +176,7 @@ def test_only_the_last_256_kib_of_the_log_is_read(tmp_path, monkeypatch):
         read.append(len(data))
         return data
 
-    monkeypatch.setattr(knowledge.os, "read", counting)
+    monkeypatch.setattr(os, "read", counting)
     text = knowledge.read_tail(str(base / "log.md"))
     assert sum(read) <= knowledge.TAIL
     assert text is not None and text.startswith("## [")
@@ -216,7 +216,7 @@ def test_an_unlistable_page_folder_is_silent(tmp_path, monkeypatch):
     def refuse(path):
         raise PermissionError(path)
 
-    monkeypatch.setattr(knowledge.os, "scandir", refuse)
+    monkeypatch.setattr(os, "scandir", refuse)
     assert knowledge.check(str(tmp_path)) is None
 
 

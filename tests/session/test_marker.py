@@ -60,12 +60,14 @@ def test_session_ids_become_safe_file_names():
 def test_files_are_private():
     assert marker.once(env(), "stop", "s1")
     path = marker.path(env(), "stop", "s1")
+    assert path is not None
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
     assert stat.S_IMODE(os.stat(os.path.dirname(path)).st_mode) == 0o700
 
 
 def test_a_corrupt_marker_counts_as_stale():
     path = marker.path(env(), "sessionstart", "s1")
+    assert path is not None
     with open(path, "wb") as handle:
         handle.write(b"\xffnot a time")
     assert marker.claim(env(), "sessionstart", "s1", 10.0, now=1000.0)
@@ -84,6 +86,7 @@ def test_an_unusable_state_folder_fails_open(tmp_path, monkeypatch):
 def test_old_markers_are_pruned_when_a_new_one_is_made():
     assert marker.once(env(), "stop", "old")
     old = marker.path(env(), "stop", "old")
+    assert old is not None
     os.utime(old, (1, 1))
     assert marker.once(env(), "stop", "new")
     assert not os.path.exists(old)

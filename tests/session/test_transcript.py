@@ -245,7 +245,7 @@ def test_only_the_tail_is_read(tmp_path, monkeypatch):
         read.append(len(data))
         return data
 
-    monkeypatch.setattr(transcript.os, "read", counting)
+    monkeypatch.setattr(os, "read", counting)
     assert transcript.context_tokens(path) == 9_001
     assert sum(read) <= transcript.CHUNK
 
@@ -277,7 +277,7 @@ def test_sparse_two_gigabyte_file_is_cheap(tmp_path, monkeypatch):
         read.append(len(data))
         return data
 
-    monkeypatch.setattr(transcript.os, "read", counting)
+    monkeypatch.setattr(os, "read", counting)
     assert transcript.context_tokens(str(path)) is None
     assert sum(read) <= transcript.TAIL_LIMIT
 

@@ -18,6 +18,8 @@ from caveat.guards import spec
 from caveat.guards.base import Context
 from caveat.guards.header import policy as _header_policy
 from caveat.state import JsonCache
+from tests.helpers import commit_all
+from tests.helpers import git
 
 MIT_PY = "# SPDX-License-Identifier: MIT"
 REUSE_SOURCE = "the project follows REUSE (LICENSES/), so `reuse lint` checks every file"
@@ -68,14 +70,6 @@ def one(findings, message="pretooluse-write-header-guard", variant=""):
     values = f.value_map()
     assert f.key == f"{values['path']}:{f.key.rsplit(':', 1)[1]}"
     return values
-
-
-def git(folder, *args):
-    subprocess.run(
-        ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(folder), *args],
-        check=True,
-        capture_output=True,
-    )
 
 
 # ---------------------------------------------------------------------------------
@@ -707,15 +701,13 @@ def test_reuse_dep5_marker(tmp_path):
 
 def make_repo(folder, tagged, untagged, license_id="Apache-2.0"):
     os.makedirs(folder, exist_ok=True)
-    git(folder, "init", "-q")
     for i in range(tagged):
         put(folder, f"src/t{i}.py", f"# SPDX-License-Identifier: {license_id}\nx = {i}\n")
     for i in range(untagged):
         put(folder, f"src/u{i}.py", f"x = {i}\n")
     put(folder, "README.md", "# Read me\n")
     put(folder, "src/__init__.py", "")  # empty: not counted
-    git(folder, "add", "-A")
-    git(folder, "commit", "-q", "-m", "init")
+    commit_all(folder)
     return folder
 
 

@@ -1,4 +1,4 @@
-"""The stop guard (opt-in, once per session) and the pre-compaction guard."""
+"""The stop guard (opt-in, once per session)."""
 
 from __future__ import annotations
 
@@ -11,18 +11,10 @@ from caveat import hook
 from caveat import messages
 from caveat.config import Config
 from caveat.config import defaults
-from caveat.contracts import claude
 from caveat.event import Event
-from caveat.guards import precompact
 from caveat.guards import stop
 from caveat.guards.base import Context
 from caveat.session import marker
-
-
-@pytest.fixture
-def forwards_stop(monkeypatch):
-    """A Claude contract that hands Stop context to the model."""
-    monkeypatch.setattr(claude, "CONTEXT_EVENTS", claude.CONTEXT_EVENTS | {"Stop", "PreCompact"})
 
 
 def config(enabled=True):
@@ -154,33 +146,3 @@ def test_claude_hands_stop_context_to_the_model_once(project):
         in json.loads(first.output)["hookSpecificOutput"]["additionalContext"]
     )
     assert hook.dispatch(["--contract", "claude"], stop_payload(project), env).output == ""
-
-
-# -- PreCompact ---------------------------------------------------------------------------
-
-
-def test_precompact_finding(project):
-    event = Event("PreCompact", session_id="s", cwd=str(project))
-    found = precompact.check(event, Context(event, dict(os.environ)))
-    assert [(f.message, f.variant) for f in found] == [("precompact", "*")]
-    text = messages.render(found, dict(os.environ), None, "PreCompact")
-    assert text.startswith("# The conversation is about to be compacted")
-    assert "Bindings" not in text
-
-
-def test_precompact_only_where_forwarded(project, forwards_stop):
-    data = json.dumps(
-        {"hook_event_name": "PreCompact", "session_id": "s", "cwd": str(project)}
-    ).encode()
-    outcome = hook.dispatch(["--contract", "claude"], data, dict(os.environ))
-    assert (
-        "about to be compacted"
-        in json.loads(outcome.output)["hookSpecificOutput"]["additionalContext"]
-    )
-
-
-def test_precompact_dropped_by_todays_claude(project):
-    data = json.dumps(
-        {"hook_event_name": "PreCompact", "session_id": "s", "cwd": str(project)}
-    ).encode()
-    assert hook.dispatch(["--contract", "claude"], data, dict(os.environ)).output == ""

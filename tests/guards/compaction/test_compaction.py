@@ -66,7 +66,9 @@ def call(env, cfg=None, transcript="", session="s1", output=0):
 
 
 def record(env, session="s1"):
-    with open(_compaction.record_path(env, session)) as handle:
+    path = _compaction.record_path(env, session)
+    assert path is not None
+    with open(path) as handle:
         return json.load(handle)
 
 
@@ -214,6 +216,7 @@ def test_no_session_no_state(env):
 def test_corrupt_record_starts_afresh(env):
     call(env)
     path = _compaction.record_path(env, "s1")
+    assert path is not None
     with open(path, "w") as handle:
         handle.write('{"calls": 7, "given": "x"')
     assert call(env) == []
@@ -223,6 +226,7 @@ def test_corrupt_record_starts_afresh(env):
 def test_wrong_types_in_the_record_are_reset(env):
     call(env)
     path = _compaction.record_path(env, "s1")
+    assert path is not None
     with open(path, "w") as handle:
         json.dump(
             {"calls": "many", "bytes": -3, "given": True, "cycle": 2.5, "tokens": None}, handle
@@ -241,6 +245,7 @@ def test_unusable_state_dir_stays_silent(tmp_path):
 def test_record_files_are_private(env):
     call(env)
     path = _compaction.record_path(env, "s1")
+    assert path is not None
     assert os.stat(path).st_mode & 0o777 == 0o600
     assert os.stat(path + ".lock").st_mode & 0o777 == 0o600
 

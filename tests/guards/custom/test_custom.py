@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 
 import pytest
 
@@ -21,6 +19,7 @@ from caveat.event import FileEdit
 from caveat.guards import custom
 from caveat.guards.base import Context
 from caveat.guards.custom import rules as _custom_rules
+from tests.helpers import run_importtime
 
 ADVICE = (
     "## Advisory\nrule={rule} path={path} line={line} match={match} tool={tool} command={command}\n"
@@ -703,21 +702,8 @@ main()
 def run_fresh(tmp_path, data, cwd):
     script = tmp_path / "hook_with_custom.py"
     script.write_text(SCRIPT)
-    done = subprocess.run(
-        [sys.executable, "-I", "-X", "importtime", str(script)],
-        input=data,
-        capture_output=True,
-        cwd=cwd,
-        env=dict(os.environ),
-        timeout=60,
-        check=False,
-    )
+    done, imported = run_importtime([str(script)], data, cwd)
     assert done.returncode == 0
-    imported = {
-        line.rsplit("|", 1)[1].strip()
-        for line in done.stderr.decode().splitlines()
-        if line.startswith("import time:") and "|" in line
-    }
     return done.stdout, imported
 
 

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from caveat.event import Event
 from caveat.guards import askuser
 from caveat.guards.base import Context
+from tests.helpers import isolated_words
 
 QUESTION = "Which database should the service use?"
 
@@ -348,7 +346,4 @@ def test_import_stays_light():
         "askuser.input_findings({'questions': [{'question': 'Q', 'options': ['A', 'B']}]})\n"
         "print('re' in sys.modules, 'caveat.shell' in sys.modules)\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-I", "-c", code], capture_output=True, text=True, check=True
-    )
-    assert out.stdout.split() == ["False", "False"]
+    assert isolated_words(code) == ["False", "False"]

@@ -95,7 +95,7 @@ def test_not_enforced_arms_nothing():
 
 
 def test_outside_the_main_thread_nothing_is_armed():
-    seen = []
+    seen: list[object] = []
 
     def work():
         with Timer(0.01):

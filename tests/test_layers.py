@@ -60,12 +60,12 @@ def _imports(module):
     with open(path, encoding="utf-8") as handle:
         tree = ast.parse(handle.read(), path)
     here = module if package else module.rpartition(".")[0]
-    names = []
+    names: list[str] = []
 
-    def visit(node):
+    def visit(node: ast.AST) -> None:
         if isinstance(node, ast.If) and _is_type_checking(node.test):
-            for child in node.orelse:
-                visit(child)
+            for branch in node.orelse:
+                visit(branch)
             return
         if isinstance(node, ast.Import):
             names.extend(alias.name for alias in node.names)

@@ -118,9 +118,9 @@ def test_every_credential_shape_is_found():
 
 
 def _doc():
-    from caveat.guards.conformity import checks as _conformity
+    from caveat.guards.conformity.doc import Doc
 
-    return _conformity.Doc("/r/CLAUDE.md", "memory", "# notes\n", "", True)
+    return Doc("/r/CLAUDE.md", "memory", "# notes\n", "", True)
 
 
 def _stuck(finished):

@@ -10,8 +10,8 @@ import pytest
 from caveat.cli import main
 from caveat.guards import custom
 from caveat.guards.custom import rules as _custom_rules
+from caveat.guards.custom.backtrack import nested_quantifier
 from caveat.guards.custom.rules import RuleError
-from caveat.guards.custom.rules import nested_quantifier
 from caveat.guards.custom.rules import read_front_matter
 
 GOOD = "---\ntools: [Write]\ncontent: 'print\\('\n---\n# T\n\n## Advisory\nAt {path}:{line}.\n"

@@ -1046,7 +1046,9 @@ def test_in_scope(path, expected):
     ],
 )
 def test_kind_of(path, kind):
-    assert _conformity.kind_of(path) == kind
+    from caveat.guards.conformity.kinds import kind_of
+
+    assert kind_of(path) == kind
 
 
 # --- isolation of checks --------------------------------------------------------------

@@ -12,13 +12,13 @@ from caveat import hook
 from caveat import messages
 from caveat.config import Config
 from caveat.config import defaults
-from caveat.contracts import claude
 from caveat.event import Event
 from caveat.guards import REGISTRY
 from caveat.guards import Spec
 from caveat.guards import precompact
 from caveat.guards import stop
 from caveat.guards.base import Context
+from caveat.harnesses import claude
 from caveat.session import marker
 
 

@@ -15,6 +15,7 @@ from caveat.install import command
 from caveat.install import document
 from caveat.install import owner
 from caveat.install import records
+from caveat.install.core import ALIASES
 from harnesses.install_helpers import HARNESSES
 from harnesses.install_helpers import PYTHON
 from harnesses.install_helpers import caveat
@@ -375,3 +376,29 @@ def test_doctor_reports_harnesses(project, caveat, monkeypatch):
     write(path, read(path).replace(PYTHON, "/opt/gone/python3"))
     code, out, _ = caveat("doctor")
     assert code == 1 and "claude: drifted in" in out
+
+
+@pytest.mark.parametrize(("name", "harness_id"), sorted(ALIASES.items()))
+def test_former_names_still_work_on_the_command_line(project, caveat, name, harness_id):
+    scope = ("--project", str(project))
+    code, out, _ = caveat("install", "--harness", name, *scope)
+    assert code == 0 and out.startswith(f"{harness_id}: registered caveat in ")
+    assert inst.harness(name) is inst.harness(harness_id)
+    code, out, _ = caveat("verify", "--harness", name, *scope)
+    assert code == 0 and out.startswith(f"{harness_id}: installed (")
+    code, out, _ = caveat("uninstall", "--harness", name, *scope)
+    assert code == 0 and out.startswith(f"{harness_id}: removed caveat's entries")
+
+
+def test_records_of_earlier_versions_are_read_by_the_id(project, caveat):
+    caveat("install", "--harness", "claude", "--project", str(project))
+    path = records.record_path(os.environ)
+    with open(path, encoding="utf-8") as fh:
+        written = json.load(fh)
+    assert [r["harness"] for r in written.values()] == ["claude"]
+    # As an earlier version wrote it, under the installer's own name.
+    for record in written.values():
+        record["harness"] = "claude-code"
+    write(path, json.dumps(written))
+    code, out, _ = caveat("verify")  # no scope: the project is found through the record
+    assert code == 0 and f"claude: installed ({file_for('claude', project)})" in out

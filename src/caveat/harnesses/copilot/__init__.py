@@ -62,7 +62,8 @@ _COMPAT = {
 _OTHER = ("userPromptTransformed", "errorOccurred", "ErrorOccurred")
 EVENTS = frozenset((*_NATIVE, *_COMPAT, *_OTHER))
 # Every hook event name Copilot documents, by dialect: camelCase (native) and
-# PascalCase (Claude-compatible, which also takes Claude's nested matcher groups).
+# PascalCase (Claude-compatible, which also takes Claude's nested matcher groups; the
+# contract leaves its SubagentStart and Notification unread).
 NATIVE_HOOK_EVENTS = frozenset(name for name in EVENTS if name[:1].islower())
 COMPAT_HOOK_EVENTS = frozenset(
     (*(name for name in EVENTS if name[:1].isupper()), "SubagentStart", "Notification")

@@ -141,9 +141,9 @@ def time_guard(
     import statistics
 
     from caveat import config as settings
-    from caveat.contracts import claude
     from caveat.guards import REGISTRY
     from caveat.guards.base import Context
+    from caveat.harnesses import claude
 
     guard = next(spec for spec in REGISTRY if spec.id == guard_id).load()
     config = settings.load(env, project)

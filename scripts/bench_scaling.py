@@ -105,10 +105,10 @@ def time_check(guard_id: str, data: dict[str, object], env: Mapping[str, str]) -
     """CPU seconds one ``check`` of guard ``guard_id`` takes on ``data`` (in-process,
     with the conformity checks' own budgets off: this measures what the work costs,
     not where a budget cuts it); the result must be a list."""
-    from caveat.contracts import claude
     from caveat.guards import REGISTRY
     from caveat.guards.base import Context
     from caveat.guards.conformity import checks as _conformity
+    from caveat.harnesses import claude
 
     guard = next(spec for spec in REGISTRY if spec.id == guard_id).load()
     event = claude.normalize(data, "", env)

@@ -11,8 +11,8 @@ import json
 
 from hypothesis import strategies as st
 
-from caveat.contracts import CONTRACTS
-from caveat.contracts import load
+from caveat.harnesses import HARNESSES
+from caveat.harnesses import load
 from tests.fuzz_leaves import DEEP
 from tests.fuzz_leaves import PROJECT
 from tests.fuzz_leaves import RAW
@@ -27,7 +27,7 @@ from tests.fuzz_tools import SHAPES
 from tests.fuzz_tools import TOOLS
 from tests.fuzz_tools import edit_lists
 
-CONTRACT_IDS = tuple(sorted(CONTRACTS))
+CONTRACT_IDS = tuple(sorted(HARNESSES))
 
 
 def _events(contract_id: str) -> tuple[str, ...]:

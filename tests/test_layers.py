@@ -12,20 +12,6 @@ import caveat
 
 ROOT = os.path.dirname(caveat.__file__)
 
-# The one cycle known today; delete it once install's modules are untangled.
-KNOWN_CYCLES = frozenset(
-    {
-        frozenset(
-            {
-                "caveat.install.base",
-                "caveat.install.command",
-                "caveat.install.endpoint",
-                "caveat.install.layout",
-            }
-        )
-    }
-)
-
 
 def _modules():
     """``{module name: (path, is a package __init__)}`` of every module under caveat."""
@@ -161,7 +147,7 @@ def test_no_import_cycles():
         module: {t for t in targets if t != module and not _is_ancestor(t, module)}
         for module, targets in GRAPH.items()
     }
-    cycles = [c for c in _components(graph) if len(c) > 1 and c not in KNOWN_CYCLES]
+    cycles = [c for c in _components(graph) if len(c) > 1]
     assert [sorted(c) for c in cycles] == []
 
 

@@ -143,9 +143,9 @@ def no_shell_ran(*folders: str) -> None:
 
 
 def test_strategies_cover_every_contract_and_event():
-    from caveat.contracts import CONTRACTS
+    from caveat.harnesses import HARNESSES
 
-    assert set(CONTRACT_IDS) == set(CONTRACTS)
+    assert set(CONTRACT_IDS) == set(HARNESSES)
     assert all(EVENTS[c] for c in CONTRACT_IDS)
 
 

@@ -32,7 +32,7 @@ def disabled(env: Mapping[str, str]) -> bool:
 def parse_args(args: list[str]) -> tuple[str, list[str], bool]:
     """``[--contract ID] [--explain] [EVENT] [MESSAGE ...]`` → (contract, rest, explain).
     Unknown options are ignored: the hook must answer whatever it is given."""
-    from caveat.contracts import DEFAULT
+    from caveat.harnesses import DEFAULT
 
     contract, rest, explain = DEFAULT, [], False
     i = 0
@@ -70,7 +70,7 @@ class Outcome:
 
 def dispatch(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
     """Everything between the bytes read and the JSON text written."""
-    from caveat import contracts
+    from caveat import harnesses
     from caveat.jsonio import loads
 
     result = Outcome()
@@ -79,7 +79,7 @@ def dispatch(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
         return result
     contract_id, rest, _ = parse_args(args)
     result.contract = contract_id
-    contract = contracts.load(contract_id)
+    contract = harnesses.load(contract_id)
     if contract is None:
         result.reason = f"unknown contract {contract_id!r}"
         return result

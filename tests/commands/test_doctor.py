@@ -34,13 +34,13 @@ def test_harnesses_installed_where_and_the_claude_overlap(project, tmp_path, cap
     (other / ".git").mkdir(parents=True)
     assert main(["install", "--harness", "kiro", "--project", str(other)]) == 0
     assert main(["install", "--harness", "cursor", "--project", str(project)]) == 0
-    assert main(["install", "--harness", "claude-code", "--project", str(project)]) == 0
+    assert main(["install", "--harness", "claude", "--project", str(project)]) == 0
     capsys.readouterr()
     assert main(["doctor", "--project", str(project), "--json"]) == 0
     rows = [c for c in json.loads(capsys.readouterr().out)["checks"] if c["area"] == "harnesses"]
     details = [r["detail"] for r in rows]
     assert f"cursor: installed ({project / '.cursor' / 'hooks.json'})" in details
-    assert f"claude-code: installed ({project / '.claude' / 'settings.json'})" in details
+    assert f"claude: installed ({project / '.claude' / 'settings.json'})" in details
     # A project caveat installed into elsewhere is found through the install record.
     assert f"kiro: installed ({other / '.kiro' / 'hooks' / 'caveat.json'})" in details
     notes = [d for d in details if d.startswith("note: ")]
@@ -49,8 +49,8 @@ def test_harnesses_installed_where_and_the_claude_overlap(project, tmp_path, cap
 
 
 def test_an_http_install_is_found_in_the_local_settings(project, capsys):
-    assert main(["install", "--harness", "claude-code", "--project", str(project), "--http"]) == 0
+    assert main(["install", "--harness", "claude", "--project", str(project), "--http"]) == 0
     capsys.readouterr()
     assert main(["doctor", "--project", str(project)]) == 0
     local = project / ".claude" / "settings.local.json"
-    assert f"claude-code: installed ({local})" in capsys.readouterr().out
+    assert f"claude: installed ({local})" in capsys.readouterr().out

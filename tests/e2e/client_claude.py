@@ -58,7 +58,7 @@ def _claude_turns(project: str) -> list[Turn]:
 
 
 CLAUDE = Client(
-    harness="claude-code",
+    harness="claude",
     family="anthropic",
     binary="claude",
     hook_file=os.path.join(".claude", "settings.json"),

@@ -79,7 +79,7 @@ def _qwen_turns(project: str) -> list[Turn]:
 
 
 QWEN = Client(
-    harness="qwen-code",
+    harness="qwen",
     family="chat",
     binary="qwen",
     hook_file=os.path.join(".qwen", "settings.json"),

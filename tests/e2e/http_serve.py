@@ -4,7 +4,7 @@ leaves in the case folder.
 
 The server starts on ``--port 0`` with its state folder (and so its token) in the
 case's HOME, its stderr kept in ``serve.stderr``; run_case.py then installs with
-``caveat install --harness claude-code --http --port N --project P`` and has Claude
+``caveat install --harness claude --http --port N --project P`` and has Claude
 Code write its debug log (which names each HTTP hook call and the status it got) to
 ``claude-debug.txt``. The server is stopped by its pid at the end. With
 ``--wrong-token`` the server keeps its state in another folder, so it has a token

@@ -187,8 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--wrong-token", action="store_true", help="with --http: serve refuses")
     parser.add_argument("--timeout", type=float, default=120.0)
     args = parser.parse_args(argv)
-    if args.http and args.harness != "claude-code":
-        parser.error("--http: only claude-code has HTTP hooks")
+    if args.http and args.harness != "claude":
+        parser.error("--http: only claude has HTTP hooks")
     if args.wrong_token and not args.http:
         parser.error("--wrong-token needs --http")
     os.makedirs(args.out, exist_ok=True)

@@ -75,7 +75,7 @@ def _claude(tmp_path: Path, attachment: Mapping[str, object]) -> Case:
     folder.mkdir(parents=True)
     (folder / "session.jsonl").write_text(json.dumps(attachment) + "\n")
     stdout = json.dumps({"type": "result", "subtype": "success", "is_error": False})
-    return _case(tmp_path, "claude-code", stdout)
+    return _case(tmp_path, "claude", stdout)
 
 
 def _qwen(tmp_path: Path, log: str) -> Case:
@@ -83,12 +83,12 @@ def _qwen(tmp_path: Path, log: str) -> Case:
     folder.mkdir(parents=True)
     (folder / "session.txt").write_text(log)
     stdout = json.dumps([{"type": "result", "subtype": "success", "is_error": False}])
-    return _case(tmp_path, "qwen-code", stdout)
+    return _case(tmp_path, "qwen", stdout)
 
 
 def test_claude_transcript_error(tmp_path: Path) -> None:
-    assert client_errors(CLIENTS["claude-code"], _claude(tmp_path, CLAUDE_FAILED))
-    assert client_errors(CLIENTS["claude-code"], _claude(tmp_path / "ok", CLAUDE_OK)) == []
+    assert client_errors(CLIENTS["claude"], _claude(tmp_path, CLAUDE_FAILED))
+    assert client_errors(CLIENTS["claude"], _claude(tmp_path / "ok", CLAUDE_OK)) == []
 
 
 def test_gemini_stderr(tmp_path: Path) -> None:
@@ -99,8 +99,8 @@ def test_gemini_stderr(tmp_path: Path) -> None:
 
 
 def test_qwen_debug_log(tmp_path: Path) -> None:
-    assert client_errors(CLIENTS["qwen-code"], _qwen(tmp_path, QWEN_FAILED))
-    assert client_errors(CLIENTS["qwen-code"], _qwen(tmp_path / "ok", QWEN_OK)) == []
+    assert client_errors(CLIENTS["qwen"], _qwen(tmp_path, QWEN_FAILED))
+    assert client_errors(CLIENTS["qwen"], _qwen(tmp_path / "ok", QWEN_OK)) == []
 
 
 @pytest.mark.parametrize(

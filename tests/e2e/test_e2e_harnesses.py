@@ -89,7 +89,7 @@ def test_gemini_refuses_package_json_headless(cases: Cases) -> None:
 def test_qwen_ran_the_hook_on_every_step(cases: Cases) -> None:
     """Qwen's debug log records each hook run: the hook also ran on the harmless step,
     and was silent there (the other test sees nothing reach the model after it)."""
-    log = qwen_hook_log(cases.get("qwen-code"))
+    log = qwen_hook_log(cases.get("qwen"))
     ran = [line for line in log if "hooks executed successfully" in line]
     assert sum("for SessionStart" in line for line in ran) == 1
-    assert sum("for PostToolUse" in line for line in ran) == len(CLIENTS["qwen-code"].steps)
+    assert sum("for PostToolUse" in line for line in ran) == len(CLIENTS["qwen"].steps)

@@ -1,5 +1,5 @@
 """caveat's advice reaches the model through Claude Code when caveat is registered as
-HTTP hooks (``caveat install --harness claude-code --http --port N --project P``)
+HTTP hooks (``caveat install --harness claude --http --port N --project P``)
 answered by ``caveat serve`` inside the case's network namespace (http_serve.py;
 the records are read by http_verdict.py).
 
@@ -50,11 +50,11 @@ from verdict import deliveries
 
 pytestmark = pytest.mark.e2e
 
-CLAUDE = CLIENTS["claude-code"]
+CLAUDE = CLIENTS["claude"]
 FAMILY = family_of(CLAUDE)
 CAVEAT = os.path.join(os.path.dirname(sys.executable), "caveat")
-HTTP = ("claude-code", "--http")
-WRONG_TOKEN = ("claude-code", "--http", "--wrong-token")
+HTTP = ("claude", "--http")
+WRONG_TOKEN = ("claude", "--http", "--wrong-token")
 
 
 @pytest.fixture(scope="session")
@@ -93,8 +93,8 @@ def test_advice_reaches_the_model_over_http(cases: Cases, report: Report, tmp_pa
     assert serve_faults(case) == []
     assert case.result["serve"]["returncode"] == 0, "caveat serve did not stop cleanly"
     rows = deliveries(CLAUDE, FAMILY, case, _wanted(case, str(tmp_path)))
-    report.rows["claude-code http"] = rows
-    report.seconds["claude-code http"] = case.result["seconds"]
+    report.rows["claude http"] = rows
+    report.seconds["claude http"] = case.result["seconds"]
 
 
 def test_wrong_token_reaches_nothing(cases: Cases, tmp_path: Path) -> None:

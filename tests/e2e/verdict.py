@@ -300,4 +300,4 @@ def qwen_hook_log(case: Case) -> list[str]:
     return lines
 
 
-_CHECKS = {"claude-code": _claude, "codex": _codex, "gemini": _gemini, "qwen-code": _qwen}
+_CHECKS = {"claude": _claude, "codex": _codex, "gemini": _gemini, "qwen": _qwen}

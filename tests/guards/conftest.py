@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from caveat.contracts import claude
+from caveat.harnesses import claude
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """The shared install / verify / uninstall behaviour, for every harness."""
 
-# ruff: noqa: F401, F811  (pytest fixtures imported from install_helpers)
+# ruff: noqa: F401, F811  (pytest fixtures imported from harnesses.install_helpers)
 
 from __future__ import annotations
 
@@ -9,15 +9,18 @@ import os
 import stat
 
 import pytest
-from install_helpers import HARNESSES
-from install_helpers import PYTHON
-from install_helpers import caveat
-from install_helpers import home
-from install_helpers import hooks
 
 from caveat import install as inst
-from caveat.install import base
 from caveat.install import command
+from caveat.install import document
+from caveat.install import owner
+from caveat.install import records
+from caveat.install.core import ALIASES
+from tests.harnesses.install_helpers import HARNESSES
+from tests.harnesses.install_helpers import PYTHON
+from tests.harnesses.install_helpers import caveat
+from tests.harnesses.install_helpers import home
+from tests.harnesses.install_helpers import hooks
 
 OPERATOR = {
     "model": "big",
@@ -90,23 +93,23 @@ def test_created_file_and_folder_go_on_uninstall(name, project, caveat):
     assert not os.path.exists(path)
     assert not os.path.exists(os.path.dirname(path))
     assert sorted(os.listdir(project)) == [".git"]
-    assert not os.path.exists(base.record_path(os.environ))
+    assert not os.path.exists(records.record_path(os.environ))
 
 
 def test_created_folder_kept_when_something_else_is_in_it(project, caveat):
-    path = file_for("claude-code", project)
-    caveat("install", "--harness", "claude-code", "--project", str(project))
+    path = file_for("claude", project)
+    caveat("install", "--harness", "claude", "--project", str(project))
     write(os.path.join(os.path.dirname(path), "agents.md"), "mine\n")
-    caveat("uninstall", "--harness", "claude-code", "--project", str(project))
+    caveat("uninstall", "--harness", "claude", "--project", str(project))
     assert not os.path.exists(path)
     assert os.listdir(os.path.dirname(path)) == ["agents.md"]
 
 
 def test_operator_file_left_as_empty_object_is_not_deleted(project, caveat):
-    path = file_for("claude-code", project)
+    path = file_for("claude", project)
     write(path, "{}\n")
-    caveat("install", "--harness", "claude-code", "--project", str(project))
-    caveat("uninstall", "--harness", "claude-code", "--project", str(project))
+    caveat("install", "--harness", "claude", "--project", str(project))
+    caveat("uninstall", "--harness", "claude", "--project", str(project))
     assert read(path) == "{}\n"
 
 
@@ -153,13 +156,13 @@ def test_moved_interpreter_is_drift(name, project, caveat):
 
 
 def test_missing_group_and_extra_entry_are_drift(project, caveat):
-    path = file_for("claude-code", project)
-    caveat("install", "--harness", "claude-code", "--project", str(project))
+    path = file_for("claude", project)
+    caveat("install", "--harness", "claude", "--project", str(project))
     data = json.loads(read(path))
     stop = data["hooks"].pop("Stop")
     data["hooks"]["PostToolUse"] = stop
     write(path, json.dumps(data, indent=2) + "\n")
-    code, out, _ = caveat("verify", "--harness", "claude-code", "--project", str(project))
+    code, out, _ = caveat("verify", "--harness", "claude", "--project", str(project))
     assert code == 1
     assert "Stop (all): not registered" in out and "PostToolUse (all): unexpected" in out
 
@@ -189,9 +192,9 @@ def test_dry_run_writes_nothing_and_prints_the_diff(name, project, caveat):
     ],
 )
 def test_jsonc_is_refused_naming_the_file(text, project, caveat):
-    path = file_for("claude-code", project)
+    path = file_for("claude", project)
     write(path, text)
-    code, _, err = caveat("install", "--harness", "claude-code", "--project", str(project))
+    code, _, err = caveat("install", "--harness", "claude", "--project", str(project))
     assert code == 1
     assert path in err and "JSONC/JSON5" in err and "--dry-run" in err
     assert read(path) == text
@@ -219,7 +222,7 @@ def test_unparseable_or_odd_files_are_refused(text, why, project, caveat):
 def test_unsafe_interpreter_path_is_refused(char, project, caveat, monkeypatch):
     bad = f"/opt/py{char}thon/bin/python3"
     monkeypatch.setattr(command, "interpreter", lambda: bad)
-    code, _, err = caveat("install", "--harness", "claude-code", "--project", str(project))
+    code, _, err = caveat("install", "--harness", "claude", "--project", str(project))
     assert code == 1 and repr(bad) in err and "interpreter" in err
     assert not os.path.exists(project / ".claude")
 
@@ -234,15 +237,15 @@ def test_unsafe_project_path_is_refused(char, tmp_path, caveat):
 
 
 def test_unreadable_file_is_skipped_on_uninstall(project, caveat, monkeypatch):
-    path = file_for("qwen-code", project)
-    caveat("install", "--harness", "qwen-code", "--project", str(project))
+    path = file_for("qwen", project)
+    caveat("install", "--harness", "qwen", "--project", str(project))
     before = read(path)
 
     def denied(where):
         raise PermissionError(13, "Permission denied", where)
 
-    monkeypatch.setattr(base, "load", denied)
-    code, out, _ = caveat("uninstall", "--harness", "qwen-code", "--project", str(project))
+    monkeypatch.setattr(document, "load", denied)
+    code, out, _ = caveat("uninstall", "--harness", "qwen", "--project", str(project))
     assert code == 0
     assert f"skipped {path}" in out and "Permission denied" in out
     monkeypatch.undo()
@@ -256,21 +259,21 @@ def test_uninstall_without_entries_says_so(project, caveat):
 
 def test_only_this_harness_entries_are_touched(project, caveat):
     """A Codex entry pasted into Claude's file is not Claude's to remove."""
-    path = file_for("claude-code", project)
+    path = file_for("claude", project)
     foreign = {"type": "command", "command": "caveat hook --contract codex PreToolUse"}
     write(path, json.dumps({"hooks": {"Stop": [{"hooks": [foreign]}]}}, indent=2) + "\n")
-    caveat("install", "--harness", "claude-code", "--project", str(project))
-    caveat("uninstall", "--harness", "claude-code", "--project", str(project))
+    caveat("install", "--harness", "claude", "--project", str(project))
+    caveat("uninstall", "--harness", "claude", "--project", str(project))
     assert hooks(path) == {"Stop": [{"hooks": [foreign]}]}
 
 
 def test_old_entries_are_recognised_and_replaced(project, caveat):
     """Entries from a by-hand setup or a moved checkout are caveat's: one set remains."""
-    path = file_for("claude-code", project)
+    path = file_for("claude", project)
     old = {"type": "command", "command": "/old/bin/caveat hook --contract claude PreToolUse"}
     mixed = {"matcher": "Bash", "hooks": [{"type": "command", "command": "lint"}, old]}
     write(path, json.dumps({"hooks": {"PreToolUse": [mixed]}}, indent=2) + "\n")
-    caveat("install", "--harness", "claude-code", "--project", str(project))
+    caveat("install", "--harness", "claude", "--project", str(project))
     groups = hooks(path)["PreToolUse"]
     assert groups[0] == {"matcher": "Bash", "hooks": [{"type": "command", "command": "lint"}]}
     assert [g["matcher"] for g in groups[1:]] == [
@@ -278,7 +281,7 @@ def test_old_entries_are_recognised_and_replaced(project, caveat):
         "Bash|PowerShell",
         "AskUserQuestion",
     ]
-    assert caveat("verify", "--harness", "claude-code", "--project", str(project))[0] == 0
+    assert caveat("verify", "--harness", "claude", "--project", str(project))[0] == 0
 
 
 @pytest.mark.parametrize(
@@ -302,7 +305,7 @@ def test_old_entries_are_recognised_and_replaced(project, caveat):
     ],
 )
 def test_ownership_by_invocation(handler, mine):
-    assert base.owned(handler, "claude") is mine
+    assert owner.owned(handler, "claude") is mine
 
 
 def test_tab_and_no_trailing_newline_are_kept(project, caveat):
@@ -322,7 +325,7 @@ def test_symlinked_settings_are_written_through(project, tmp_path, caveat):
     link = project / ".claude" / "settings.json"
     link.parent.mkdir()
     link.symlink_to(real)
-    caveat("install", "--harness", "claude-code", "--project", str(project))
+    caveat("install", "--harness", "claude", "--project", str(project))
     assert link.is_symlink() and "_launch.py" in read(real)
     assert stat.S_IMODE(os.stat(real).st_mode) == 0o600
 
@@ -330,7 +333,7 @@ def test_symlinked_settings_are_written_through(project, tmp_path, caveat):
 def test_unknown_harness(caveat):
     code, _, err = caveat("install", "--harness", "nope")
     assert code == 1 and "unknown harness 'nope'" in err
-    assert "claude-code" in err and "devin" in err
+    assert "choose one of: claude, codex, " in err and "devin" in err
 
 
 def test_harnesses_lists_the_table(caveat, home):
@@ -363,13 +366,39 @@ def test_doctor_reports_harnesses(project, caveat, monkeypatch):
     monkeypatch.chdir(project)
     code, out, _ = caveat("doctor")
     assert "harnesses  ✓ none registered" in out
-    caveat("install", "--harness", "claude-code", "--project", str(project))
+    caveat("install", "--harness", "claude", "--project", str(project))
     code, out, _ = caveat("doctor", "--json")
     rows = [c for c in json.loads(out)["checks"] if c["area"] == "harnesses"]
     assert [(r["ok"], r["detail"]) for r in rows] == [
-        (True, f"claude-code: installed ({file_for('claude-code', project)})")
+        (True, f"claude: installed ({file_for('claude', project)})")
     ]
-    path = file_for("claude-code", project)
+    path = file_for("claude", project)
     write(path, read(path).replace(PYTHON, "/opt/gone/python3"))
     code, out, _ = caveat("doctor")
-    assert code == 1 and "claude-code: drifted in" in out
+    assert code == 1 and "claude: drifted in" in out
+
+
+@pytest.mark.parametrize(("name", "harness_id"), sorted(ALIASES.items()))
+def test_former_names_still_work_on_the_command_line(project, caveat, name, harness_id):
+    scope = ("--project", str(project))
+    code, out, _ = caveat("install", "--harness", name, *scope)
+    assert code == 0 and out.startswith(f"{harness_id}: registered caveat in ")
+    assert inst.harness(name) is inst.harness(harness_id)
+    code, out, _ = caveat("verify", "--harness", name, *scope)
+    assert code == 0 and out.startswith(f"{harness_id}: installed (")
+    code, out, _ = caveat("uninstall", "--harness", name, *scope)
+    assert code == 0 and out.startswith(f"{harness_id}: removed caveat's entries")
+
+
+def test_records_of_earlier_versions_are_read_by_the_id(project, caveat):
+    caveat("install", "--harness", "claude", "--project", str(project))
+    path = records.record_path(os.environ)
+    with open(path, encoding="utf-8") as fh:
+        written = json.load(fh)
+    assert [r["harness"] for r in written.values()] == ["claude"]
+    # As an earlier version wrote it, under the installer's own name.
+    for record in written.values():
+        record["harness"] = "claude-code"
+    write(path, json.dumps(written))
+    code, out, _ = caveat("verify")  # no scope: the project is found through the record
+    assert code == 0 and f"claude: installed ({file_for('claude', project)})" in out

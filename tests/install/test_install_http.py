@@ -1,7 +1,7 @@
-"""caveat install --harness claude-code --http: Claude Code HTTP hooks posting to
+"""caveat install --harness claude --http: Claude Code HTTP hooks posting to
 ``caveat serve``; the token stays out of committed files and out of printed diffs."""
 
-# ruff: noqa: F401, F811  (pytest fixtures imported from install_helpers)
+# ruff: noqa: F401, F811  (pytest fixtures imported from harnesses.install_helpers)
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ import stat
 import subprocess
 
 import pytest
-from install_helpers import caveat
-from install_helpers import home
-from install_helpers import hooks
-from install_helpers import read
-from install_helpers import write
 
 from caveat import serve
-from caveat.install import base
+from caveat.install import owner
+from tests.harnesses.install_helpers import caveat
+from tests.harnesses.install_helpers import home
+from tests.harnesses.install_helpers import hooks
+from tests.harnesses.install_helpers import read
+from tests.harnesses.install_helpers import write
 
 PORT = serve.DEFAULT_PORT
 
@@ -28,7 +28,7 @@ def handlers(path) -> list[dict]:
 
 
 def test_user_install(home, caveat):
-    code, out, _ = caveat("install", "--harness", "claude-code", "--http")
+    code, out, _ = caveat("install", "--harness", "claude", "--http")
     assert code == 0 and "registered" in out
     path = os.path.join(home, ".claude", "settings.json")
     token = serve.ensure_token(os.environ)
@@ -55,35 +55,35 @@ def test_user_install(home, caveat):
         "custom",
     ]
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600  # a new file holding the token
-    code, out, _ = caveat("verify", "--harness", "claude-code")
+    code, out, _ = caveat("verify", "--harness", "claude")
     assert code == 0 and "installed" in out
     before = read(path)
-    assert caveat("install", "--harness", "claude-code", "--http")[0] == 0
+    assert caveat("install", "--harness", "claude", "--http")[0] == 0
     assert read(path) == before
 
 
 def test_port(home, caveat):
-    caveat("install", "--harness", "claude-code", "--http", "--port", "5099")
+    caveat("install", "--harness", "claude", "--http", "--port", "5099")
     path = os.path.join(home, ".claude", "settings.json")
     posted = [h for h in handlers(path) if h["type"] == "http"]
     assert len(posted) == 5
     assert all(h["url"].startswith("http://127.0.0.1:5099/hook/claude/") for h in posted)
-    assert caveat("verify", "--harness", "claude-code")[0] == 0  # the port the file names
+    assert caveat("verify", "--harness", "claude")[0] == 0  # the port the file names
 
 
 def test_switching_forms_replaces_never_duplicates(home, caveat):
     path = os.path.join(home, ".claude", "settings.json")
     mine = {"matcher": "Bash", "hooks": [{"type": "command", "command": "lint"}]}
     write(path, json.dumps({"model": "x", "hooks": {"PreToolUse": [mine]}}, indent=2) + "\n")
-    caveat("install", "--harness", "claude-code")
-    caveat("install", "--harness", "claude-code", "--http")
-    found = [h for h in handlers(path) if base.owned(h, "claude")]
+    caveat("install", "--harness", "claude")
+    caveat("install", "--harness", "claude", "--http")
+    found = [h for h in handlers(path) if owner.owned(h, "claude")]
     assert len(found) == 6 and [h["type"] for h in found].count("http") == 5
     assert hooks(path)["PreToolUse"][0] == mine
-    caveat("install", "--harness", "claude-code")
-    found = [h for h in handlers(path) if base.owned(h, "claude")]
+    caveat("install", "--harness", "claude")
+    found = [h for h in handlers(path) if owner.owned(h, "claude")]
     assert len(found) == 6 and {h["type"] for h in found} == {"command"}
-    caveat("uninstall", "--harness", "claude-code")
+    caveat("uninstall", "--harness", "claude")
     assert json.loads(read(path)) == {"model": "x", "hooks": {"PreToolUse": [mine]}}
 
 
@@ -98,59 +98,59 @@ def repo(tmp_path):
 def test_project_install_goes_to_the_local_settings(repo, caveat):
     shared = repo / ".claude" / "settings.json"
     local = repo / ".claude" / "settings.local.json"
-    caveat("install", "--harness", "claude-code", "--project", str(repo))
-    code, out, _ = caveat("install", "--harness", "claude-code", "--project", str(repo), "--http")
+    caveat("install", "--harness", "claude", "--project", str(repo))
+    code, out, _ = caveat("install", "--harness", "claude", "--project", str(repo), "--http")
     assert code == 0 and str(local) in out and f"other registrations from {shared}" in out
     assert not shared.exists()  # caveat created it, and nothing else is in it
     assert sorted(h["type"] for h in handlers(local)) == ["command"] + ["http"] * 5
     assert stat.S_IMODE(os.stat(local).st_mode) == 0o600
     assert "/.claude/settings.local.json\n" in read(repo / ".git" / "info" / "exclude")
-    code, out, _ = caveat("verify", "--harness", "claude-code", "--project", str(repo))
+    code, out, _ = caveat("verify", "--harness", "claude", "--project", str(repo))
     assert code == 0 and f"installed ({local})" in out
-    caveat("install", "--harness", "claude-code", "--project", str(repo))
+    caveat("install", "--harness", "claude", "--project", str(repo))
     assert not local.exists() and {h["type"] for h in handlers(shared)} == {"command"}
     assert "settings.local.json" not in read(repo / ".git" / "info" / "exclude")
-    caveat("install", "--harness", "claude-code", "--project", str(repo), "--http")
-    code, out, _ = caveat("uninstall", "--harness", "claude-code", "--project", str(repo))
+    caveat("install", "--harness", "claude", "--project", str(repo), "--http")
+    code, out, _ = caveat("uninstall", "--harness", "claude", "--project", str(repo))
     assert code == 0 and sorted(os.listdir(repo)) == [".git"]
 
 
 def test_both_files_registered_is_drift(repo, caveat):
-    caveat("install", "--harness", "claude-code", "--project", str(repo), "--http")
+    caveat("install", "--harness", "claude", "--project", str(repo), "--http")
     local = repo / ".claude" / "settings.local.json"
     write(repo / ".claude" / "settings.json", read(local))  # pasted by hand
-    code, out, _ = caveat("verify", "--harness", "claude-code", "--project", str(repo))
+    code, out, _ = caveat("verify", "--harness", "claude", "--project", str(repo))
     assert code == 1 and "drifted" in out and "registered in" in out
     assert "belong in" in out  # HTTP entries in the committed file
 
 
 def test_a_new_token_is_drift(home, caveat):
-    caveat("install", "--harness", "claude-code", "--http")
+    caveat("install", "--harness", "claude", "--http")
     os.unlink(serve.token_path(os.environ))  # the server makes a new one
-    code, out, _ = caveat("verify", "--harness", "claude-code", "--json")
+    code, out, _ = caveat("verify", "--harness", "claude", "--json")
     report = json.loads(out)
     assert code == 1 and report["results"][0]["status"] == "drifted"
     assert "fields headers" in " ".join(report["results"][0]["problems"])
-    caveat("install", "--harness", "claude-code", "--http")
-    assert caveat("verify", "--harness", "claude-code")[0] == 0
+    caveat("install", "--harness", "claude", "--http")
+    assert caveat("verify", "--harness", "claude")[0] == 0
 
 
 def test_dry_run_makes_no_token_and_prints_none(home, caveat):
-    code, out, _ = caveat("install", "--harness", "claude-code", "--http", "--dry-run")
+    code, out, _ = caveat("install", "--harness", "claude", "--http", "--dry-run")
     assert code == 0 and "Bearer <token made on install>" in out and "not written" in out
     assert not os.path.exists(serve.token_path(os.environ))
     assert not os.path.exists(os.path.join(home, ".claude"))
     token = serve.ensure_token(os.environ)
-    code, out, _ = caveat("install", "--harness", "claude-code", "--http", "--dry-run")
+    code, out, _ = caveat("install", "--harness", "claude", "--http", "--dry-run")
     assert token not in out and "Bearer <token>" in out
 
 
 @pytest.mark.parametrize(
     ("args", "why"),
     [
-        (("--harness", "claude-code", "--port", "5000"), "--port goes with --http"),
+        (("--harness", "claude", "--port", "5000"), "--port goes with --http"),
         (("--harness", "codex", "--http"), "codex takes no HTTP hooks"),
-        (("--harness", "claude-code", "--http", "--port", "70000"), "not a TCP port"),
+        (("--harness", "claude", "--http", "--port", "70000"), "not a TCP port"),
     ],
 )
 def test_refusals(args, why, home, caveat):
@@ -170,14 +170,14 @@ def test_refusals(args, why, home, caveat):
     ],
 )
 def test_http_ownership_by_url(url, mine):
-    assert base.owned({"type": "http", "url": url}, "claude") is mine
+    assert owner.owned({"type": "http", "url": url}, "claude") is mine
 
 
 def test_an_unreadable_local_file_does_not_block_the_other_form(project, caveat):
     local = project / ".claude" / "settings.local.json"
     write(local, '{\n  // mine\n  "model": "x"\n}\n')
-    code, out, _ = caveat("install", "--harness", "claude-code", "--project", str(project))
+    code, out, _ = caveat("install", "--harness", "claude", "--project", str(project))
     assert code == 0 and f"could not check {local}" in out
-    code, out, _ = caveat("uninstall", "--harness", "claude-code", "--project", str(project))
+    code, out, _ = caveat("uninstall", "--harness", "claude", "--project", str(project))
     assert code == 0 and f"skipped {local}" in out and "removed" in out
     assert read(local) == '{\n  // mine\n  "model": "x"\n}\n'

@@ -1,7 +1,7 @@
 """caveat plugin build DIR: a Claude Code plugin whose hooks run bootstrap.sh, and
 bootstrap.sh itself, run by bash with controlled PATHs."""
 
-# ruff: noqa: F401, F811  (pytest fixtures imported from install_helpers)
+# ruff: noqa: F401, F811  (pytest fixtures imported from harnesses.install_helpers)
 
 from __future__ import annotations
 
@@ -12,16 +12,16 @@ import subprocess
 import sys
 
 import pytest
-from install_helpers import ROOT
-from install_helpers import caveat
-from install_helpers import example
-from install_helpers import read
-from install_helpers import write
 
 import caveat as package
+from caveat.harnesses.claude.install import HARNESS
 from caveat.install import plugin
-from caveat.install.claude_code import HARNESS
 from caveat.install.command import launcher
+from tests.harnesses.install_helpers import ROOT
+from tests.harnesses.install_helpers import caveat
+from tests.harnesses.install_helpers import example
+from tests.harnesses.install_helpers import read
+from tests.harnesses.install_helpers import write
 
 VENV_BIN = os.path.dirname(os.path.abspath(sys.executable))
 BASH = shutil.which("bash") or "/bin/bash"
@@ -34,7 +34,7 @@ def test_build(tmp_path, caveat):
     manifest = json.loads(read(out / ".claude-plugin" / "plugin.json"))
     assert manifest["name"] == "caveat" and manifest["version"] == package.__version__
     registered = json.loads(read(out / "hooks" / "hooks.json"))["hooks"]
-    # The claude-code installer's registrations, event for event and matcher for matcher.
+    # The Claude Code installer's registrations, event for event and matcher for matcher.
     assert list(registered) == list(dict.fromkeys(e.vendor_event for e in HARNESS.entries))
     flat = [(event, g.get("matcher"), g["hooks"]) for event, gs in registered.items() for g in gs]
     for entry, (event, matcher, (handler,)) in zip(HARNESS.entries, flat, strict=True):

@@ -35,10 +35,10 @@ def make_repository(project: str) -> None:
 
 def contract_for(filename: str, default: str = "claude") -> str:
     """The contract an example is written for: ``NN-<contract>-….json``."""
-    from caveat.contracts import CONTRACTS
+    from caveat.harnesses import HARNESSES
 
     parts = filename.split("-")
-    return parts[1] if len(parts) > 2 and parts[1] in CONTRACTS else default
+    return parts[1] if len(parts) > 2 and parts[1] in HARNESSES else default
 
 
 def hook_command(contract: str) -> list[str]:

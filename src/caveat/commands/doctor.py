@@ -102,7 +102,7 @@ def _harnesses(env: Mapping[str, str], root: str | None) -> list[Row]:
         if result.status == "drifted":
             problem = f"{name}: drifted in {result.path} (caveat verify --harness {name})"
         rows.append(("harnesses", problem, f"{name}: {result.status} ({result.path})"))
-    if "claude-code" in registered:
+    if "claude" in registered:
         for name, places in registered.items():
             if install.harness(name).reads_claude:
                 for note in install.overlaps(name, env, places[0]):

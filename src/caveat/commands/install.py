@@ -1,6 +1,6 @@
 """``caveat install`` / ``verify`` / ``uninstall`` / ``harnesses`` (SPEC §8).
 
-``caveat install --harness claude-code --http [--port N]`` registers HTTP hooks that
+``caveat install --harness claude --http [--port N]`` registers HTTP hooks that
 post to ``caveat serve`` instead of starting a process per event.
 
 Exit codes: 0 done (or nothing to do), 1 refused or something missing/drifted,
@@ -117,7 +117,7 @@ def run_harnesses(as_json: bool) -> int:
         rows.append(
             {
                 "name": name,
-                "contract": spec.contract,
+                "contract": spec.id,
                 "user_file": spec.path(os.environ, None),
                 "project_file": spec.project_file,
                 "events": list(dict.fromkeys(e.vendor_event for e in spec.entries)),

@@ -1,10 +1,14 @@
 """``caveat install`` / ``verify`` / ``uninstall``: caveat's hook registrations in each
 harness's own configuration file (SPEC §8).
 
-The harness table maps a name to its module's ``HARNESS``; what every harness shares
-is in :mod:`caveat.install.base`, how handlers sit in a file in
-:mod:`caveat.install.layout`, the command a registration runs in
-:mod:`caveat.install.command`.
+A harness's installer is ``caveat.harnesses.<id>.install`` (its ``HARNESS``, a
+:class:`caveat.install.base.Harness`), found through the table in
+:mod:`caveat.harnesses`. What they share is here: how handlers sit in a file
+(:mod:`caveat.install.layout`) and which are caveat's (:mod:`caveat.install.owner`),
+the command a registration runs (:mod:`caveat.install.command`), reading and writing
+the file (:mod:`caveat.install.document`), verify's comparison
+(:mod:`caveat.install.compare`) and the record of what caveat created
+(:mod:`caveat.install.records`).
 """
 
 from __future__ import annotations
@@ -12,51 +16,37 @@ from __future__ import annotations
 import os
 import re
 
-from caveat.install import base
+from caveat.harnesses import HARNESSES
+from caveat.install import document
 from caveat.install import gitexclude
-from caveat.install.base import Harness
-from caveat.install.base import InstallError
-from caveat.install.base import Json
+from caveat.install.compare import status
+from caveat.install.core import ALIASES
+from caveat.install.core import InstallError
+from caveat.install.core import Json
+from caveat.install.records import read_records
+from caveat.install.records import write_records
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from caveat.install.base import Harness
     from caveat.install.command import Runtime
+    from caveat.install.core import Found
     from caveat.install.endpoint import Endpoint
 
 __all__ = [
     "HARNESSES", "InstallError", "Result", "harness", "install", "overlaps", "uninstall", "verify",
 ]  # fmt: skip
 
-# name → module; aliases → name.
-HARNESSES: dict[str, str] = {
-    "claude-code": "caveat.install.claude_code",
-    "codex": "caveat.install.codex",
-    "gemini": "caveat.install.gemini",
-    "qwen-code": "caveat.install.qwen_code",
-    "codebuddy": "caveat.install.codebuddy",
-    "copilot": "caveat.install.copilot",
-    "cursor": "caveat.install.cursor",
-    "kiro": "caveat.install.kiro",
-    "devin": "caveat.install.devin",
-}
-ALIASES = {
-    "claude": "claude-code",
-    "qwen": "qwen-code",
-    "gemini-cli": "gemini",
-    "codebuddy-code": "codebuddy",
-    "copilot-cli": "copilot",
-    "devin-local": "devin",
-}
-
 
 def harness(name: str) -> Harness:
+    """The installer of harness ``name``: its id, or a name earlier versions used."""
     key = ALIASES.get(name, name)
     if key not in HARNESSES:
         known = ", ".join(HARNESSES)
         raise InstallError(f"unknown harness {name!r}; choose one of: {known}")
-    found: Harness = __import__(HARNESSES[key], fromlist=["_"]).HARNESS
+    found: Harness = __import__(HARNESSES[key] + ".install", fromlist=["_"]).HARNESS
     return found
 
 
@@ -91,9 +81,9 @@ def _project(project: str | None) -> str | None:
     return check_path(os.path.abspath(project), "project")
 
 
-def _read(spec: Harness, path: str) -> base.Document:
+def _read(spec: Harness, path: str) -> document.Document:
     """The harness file, refused when caveat could not rewrite it without loss."""
-    doc = base.load(path)
+    doc = document.load(path)
     spec.layout.check(path, doc.data)
     return doc
 
@@ -110,7 +100,7 @@ def _target(
             raise InstallError("--port goes with --http")
         return Runtime.resolve()
     if spec.http_handler is None:
-        raise InstallError(f"{spec.name} takes no HTTP hooks; --http is for claude-code")
+        raise InstallError(f"{spec.id} takes no HTTP hooks; --http is for claude")
     if port is not None and not 0 < port < 65536:
         raise InstallError(f"--port {port} is not a TCP port (1-65535)")
     try:
@@ -137,9 +127,9 @@ def install(
     doc = _read(spec, path)
     # A new (or blank) file starts as the format's skeleton, e.g. Cursor's version key.
     data = doc.data if doc.data or (doc.text or "").strip() else dict(spec.layout.skeleton)
-    after = doc.dump(spec.layout.merged(data, spec.contract, spec.units(target)))
-    result = Result(spec.name, path, "unchanged" if after == doc.text else "written")
-    result.diff = _redacted(base.diff(path, doc.text, after))
+    after = doc.dump(spec.layout.merged(data, spec.id, spec.units(target)))
+    result = Result(spec.id, path, "unchanged" if after == doc.text else "written")
+    result.diff = _redacted(document.diff(path, doc.text, after))
     # First the other form's registrations go (with the file and folders caveat made
     # for them), so that folders this write needs are recorded as made for it.
     for other in spec.paths(env, folder):
@@ -155,15 +145,15 @@ def install(
             result.notes.append(f"{verb} caveat's other registrations from {other}")
             result.diff += cleared.diff
     key = os.path.abspath(path)
-    records = base.read_records(env)
-    record: Json = dict(records.get(key) or {"harness": spec.name})
+    records = read_records(env)
+    record: Json = dict(records.get(key) or {"harness": spec.id})
     if dry_run:
         result.status = "unchanged" if after == doc.text else "planned"
     elif after != doc.text:
-        created = base.make_parents(path)
+        created = document.make_parents(path)
         if doc.text is None:
             created.append(key)
-        base.write_atomic(path, after, 0o600 if http else 0o644)  # HTTP: a token inside
+        document.write_atomic(path, after, 0o600 if http else 0o644)  # HTTP: a token inside
         if created:
             record["created"] = created
         hooks = doc.data.get("hooks")
@@ -173,7 +163,7 @@ def install(
         result.notes += gitexclude.add(folder, path, record, dry_run)
     if not dry_run and len(record) > 1 and record != records.get(key):
         records[key] = record
-        base.write_records(env, records)
+        write_records(env, records)
     return result
 
 
@@ -181,17 +171,17 @@ def _remove(spec: Harness, path: str, env: Mapping[str, str], dry_run: bool) -> 
     """Take caveat's registrations out of one file (and the file and folders caveat
     created for them, once nothing else is in them)."""
     key = os.path.abspath(path)
-    records = base.read_records(env)
+    records = read_records(env)
     record: Json = dict(records.get(key) or {})
     try:
         doc = _read(spec, path)
     except OSError as exc:
-        result = Result(spec.name, path, "skipped")
+        result = Result(spec.id, path, "skipped")
         result.detail = f"cannot read it: {exc.strerror or exc}"
         return result
     keep = bool(record.get("empty_hooks"))
-    data, count = spec.layout.removed(doc.data, spec.contract, keep_empty=keep)
-    result = Result(spec.name, path, "removed" if count else "absent")
+    data, count = spec.layout.removed(doc.data, spec.id, keep_empty=keep)
+    result = Result(spec.id, path, "removed" if count else "absent")
     result.notes += gitexclude.remove(path, record, dry_run)
     if not count:
         _save_record(env, records, key, record, dry_run)
@@ -199,7 +189,7 @@ def _remove(spec: Harness, path: str, env: Mapping[str, str], dry_run: bool) -> 
     created = [p for p in record.get("created", []) if isinstance(p, str)]
     delete = spec.layout.bare(data) and key in created
     after = None if delete else doc.dump(data)
-    result.diff = _redacted(base.diff(path, doc.text, after))
+    result.diff = _redacted(document.diff(path, doc.text, after))
     if dry_run:
         result.status = "planned"
         return result
@@ -211,7 +201,7 @@ def _remove(spec: Harness, path: str, env: Mapping[str, str], dry_run: bool) -> 
             except OSError:
                 break
     else:
-        base.write_atomic(path, after)
+        document.write_atomic(path, after)
     for done in ("created", "empty_hooks"):
         record.pop(done, None)
     _save_record(env, records, key, record, dry_run)
@@ -237,7 +227,7 @@ def uninstall(
         except InstallError as exc:
             if not results:
                 raise  # the main file: refused, as install refuses it
-            skipped = Result(spec.name, path, "skipped")
+            skipped = Result(spec.id, path, "skipped")
             skipped.detail = str(exc)
             results.append(skipped)
     main = next((r for r in results if r.status != "absent"), results[0])
@@ -266,7 +256,7 @@ def _save_record(
         records.pop(key, None)
     else:
         records[key] = left
-    base.write_records(env, records)
+    write_records(env, records)
 
 
 def verify(name: str, env: Mapping[str, str], project: str | None = None) -> Result:
@@ -275,24 +265,24 @@ def verify(name: str, env: Mapping[str, str], project: str | None = None) -> Res
     ``caveat serve``'s current token and the port they name)."""
     spec = harness(name)
     folder = None if project is None else os.path.abspath(project)
-    held: list[tuple[str, list[base.Found]]] = []
+    held: list[tuple[str, list[Found]]] = []
     for path in spec.paths(env, folder):
         try:
             doc = _read(spec, path)
         except (OSError, InstallError) as exc:
             if path != spec.path(env, folder):
                 continue  # the local file is optional; a broken one shows when installed
-            result = Result(spec.name, path, "unreadable")
+            result = Result(spec.id, path, "unreadable")
             result.problems.append(str(exc))
             return result
-        found = spec.layout.found(doc.data, spec.contract)
+        found = spec.layout.found(doc.data, spec.id)
         if found:
             held.append((path, found))
     if not held:
-        return Result(spec.name, spec.path(env, folder), "missing")
+        return Result(spec.id, spec.path(env, folder), "missing")
     path, found = held[0]
     http = any(handler.get("type") == "http" for _, _, handler in found)
-    result = Result(spec.name, path, "drifted")
+    result = Result(spec.id, path, "drifted")
     try:
         # Read-only: a missing token is not made here (the entries then differ).
         target = _target(spec, env, http, _port(found) if http else None, dry_run=True)
@@ -300,7 +290,7 @@ def verify(name: str, env: Mapping[str, str], project: str | None = None) -> Res
     except InstallError as exc:
         result.problems.append(str(exc))
         return result
-    state, problems = base.status(found, wanted)
+    state, problems = status(found, wanted)
     expected = spec.path(env, folder, http)
     if path != expected:
         form = "HTTP" if http else "command"
@@ -312,7 +302,7 @@ def verify(name: str, env: Mapping[str, str], project: str | None = None) -> Res
     return result
 
 
-def _port(found: list[base.Found]) -> int | None:
+def _port(found: list[Found]) -> int | None:
     from caveat.install.endpoint import port_of
 
     for _, _, handler in found:
@@ -326,7 +316,7 @@ def _port(found: list[base.Found]) -> int | None:
 def recorded(env: Mapping[str, str]) -> list[tuple[str, str]]:
     """(harness, file) pairs caveat created files for (for ``verify`` with no scope)."""
     out = []
-    for path, record in sorted(base.read_records(env).items()):
+    for path, record in sorted(read_records(env).items()):
         if isinstance(record, dict) and record.get("harness") in HARNESSES:
             out.append((str(record["harness"]), path))
     return out
@@ -348,18 +338,18 @@ def overlaps(name: str, env: Mapping[str, str], project: str | None = None) -> l
     files or this project's (SPEC §8): each names the vendor's switch that turns that
     import off."""
     spec = harness(name)
-    if spec.name == "claude-code":
+    if spec.id == "claude":
         others = [h for h in map(harness, HARNESSES) if h.reads_claude]
     elif spec.reads_claude:
         others = [spec]
     else:
         return []
     scopes: list[str | None] = [None] if project is None else [None, project]
-    claude = _registered("claude-code", env, scopes)
+    claude = _registered("claude", env, scopes)
     if not claude:
         return []
     return [
         f"{other.reads_claude} (caveat is registered for Claude Code in {', '.join(claude)})"
         for other in others
-        if _registered(other.name, env, scopes)
+        if _registered(other.id, env, scopes)
     ]

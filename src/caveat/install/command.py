@@ -12,7 +12,7 @@ import os
 import sys
 
 import caveat
-from caveat.install.base import InstallError
+from caveat.install.core import InstallError
 
 # SPEC §8: a path holding one of these cannot be quoted safely for every shell.
 UNSAFE = ("$", "`", '"', "\\")

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import os
 
-from caveat.install.base import Json
-from caveat.install.base import write_atomic
+from caveat.install.document import write_atomic
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from caveat.install.core import Json
 
 KEY = "excluded"
 

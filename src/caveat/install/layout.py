@@ -9,16 +9,19 @@
 
 A layout wraps a harness's handlers into the units the file stores, merges them in,
 takes caveat's handlers out, and lists them as ``(event, matcher, handler)`` for
-``verify``. What is not caveat's (see :func:`caveat.install.base.owned`) is kept, in
+``verify``. What is not caveat's (see :func:`caveat.install.owner.owned`) is kept, in
 order; a unit of caveat's is replaced where it stands.
 """
 
 from __future__ import annotations
 
-from caveat.install.base import Found
-from caveat.install.base import InstallError
-from caveat.install.base import Json
-from caveat.install.base import owned
+from caveat.install.core import InstallError
+from caveat.install.owner import owned
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from caveat.install.core import Found
+    from caveat.install.core import Json
 
 
 class Layout:

@@ -3,7 +3,7 @@
 ::
 
     DIR/.claude-plugin/plugin.json   name, version, description
-    DIR/hooks/hooks.json             the claude-code installer's registrations, each
+    DIR/hooks/hooks.json             the Claude Code installer's registrations, each
                                      running bash "${CLAUDE_PLUGIN_ROOT}/bootstrap.sh"
                                      --contract claude EVENT MESSAGE...
     DIR/bootstrap.sh                 finds a Python >= 3.10 that imports caveat (see there)
@@ -24,8 +24,11 @@ import os
 import shutil
 
 import caveat
-from caveat.install.base import InstallError
-from caveat.install.base import Json
+from caveat.install.core import InstallError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from caveat.install.core import Json
 
 NAME = "caveat"
 BOOTSTRAP = "bootstrap.sh"
@@ -45,9 +48,9 @@ def command(event: str, messages: tuple[str, ...]) -> str:
 
 
 def hooks() -> Json:
-    """``hooks/hooks.json``: the claude-code registrations, run through the bootstrap."""
-    from caveat.install.claude_code import HARNESS
-    from caveat.install.claude_code import TIMEOUT
+    """``hooks/hooks.json``: the Claude Code registrations, run through the bootstrap."""
+    from caveat.harnesses.claude.install import HARNESS
+    from caveat.harnesses.claude.install import TIMEOUT
 
     table: Json = {}
     for entry in HARNESS.entries:

@@ -57,9 +57,11 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 # Everything a hook call may import: the modules of its pipeline and the packages
-# of contracts, guards and session readers (never a launcher or the CLI).
+# of contracts, guards and session readers (never a launcher, the CLI or an installer).
 PRELOAD = ("caveat.hook", "caveat.chain", "caveat.messages", "caveat.seen", "caveat.config")
-PRELOAD_PACKAGES = ("caveat.contracts", "caveat.guards", "caveat.session")
+PRELOAD_PACKAGES = ("caveat.harnesses", "caveat.guards", "caveat.session")
+# The harnesses' installers (``caveat.harnesses.<id>.install``) belong to the CLI.
+PRELOAD_SKIP = ".install"
 
 
 def preload() -> None:
@@ -72,7 +74,8 @@ def preload() -> None:
     for package in PRELOAD_PACKAGES:
         names.append(package)
         path = importlib.import_module(package).__path__
-        names.extend(info.name for info in pkgutil.walk_packages(path, package + "."))
+        found = pkgutil.walk_packages(path, package + ".")
+        names.extend(info.name for info in found if not info.name.endswith(PRELOAD_SKIP))
     for name in names:
         try:
             importlib.import_module(name)

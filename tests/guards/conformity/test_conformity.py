@@ -801,6 +801,25 @@ SILENT = [
     pytest.param(".github/hooks/policy.json", COPILOT_VALID, None, id="copilot-reference"),
     pytest.param(".github/hooks/claude.json", COPILOT_CLAUDE_MODE, None, id="copilot-claude-mode"),
     pytest.param(".kiro/hooks/policy.json", KIRO_VALID, None, id="kiro-reference-sample"),
+    # Event names each harness's contract lists (caveat.harnesses.<id>.HOOK_EVENTS).
+    pytest.param(
+        ".github/hooks/errors.json",
+        '{"version": 1, "hooks": {"ErrorOccurred": [{"type": "command", "bash": "./log.sh"}]}}',
+        None,
+        id="copilot-claude-mode-error-occurred",
+    ),
+    pytest.param(
+        ".claude/settings.json",
+        '{"hooks": {"PreModelSwitch": [{"hooks": [{"type": "command", "command": "x"}]}]}}',
+        None,
+        id="claude-model-switch-event",
+    ),
+    pytest.param(
+        ".gemini/settings.json",
+        '{"hooks": {"BeforeModel": [{"hooks": [{"type": "command", "command": "x"}]}]}}',
+        None,
+        id="gemini-model-event-the-contract-does-not-read",
+    ),
     pytest.param(
         ".claude/settings.json",
         '{"permissions": {"allow": ["Read"], "deny": ["Read(./.env)"]}, "model": "opus"}',

@@ -26,6 +26,7 @@ from caveat.guards.conformity import docs
 from caveat.guards.conformity import hooks
 from caveat.guards.conformity import rules
 from caveat.guards.conformity import secret
+from caveat.guards.conformity import timeouts
 from caveat.guards.conformity.doc import Doc
 from caveat.guards.conformity.kinds import display
 from caveat.guards.conformity.kinds import kind_of
@@ -65,7 +66,7 @@ CHECKS: tuple[Check, ...] = (
         rules.SECONDS_KINDS | rules.MILLISECONDS_KINDS,
         0.1,
         False,
-        hooks.timeout_units,
+        timeouts.timeout_units,
     ),
     ("skill-front-matter", frozenset({"skill"}), 0.1, True, docs.skill_front_matter),
     ("skill-name-matches-folder", frozenset({"skill"}), 0.1, True, docs.skill_name_matches_folder),

@@ -1,15 +1,23 @@
 """Checks of hook configuration files: does the file parse, and do its hooks have the
 shape the harness reads (reference/harness-contracts.md §2.1–2.7)?
 
-Every function takes a ``Doc`` (``caveat.guards.conformity.checks``) and returns a list of
+Every function takes a ``Doc`` (``caveat.guards.conformity.doc``) and returns a list of
 ``(problem, fix)``. They judge only what the reference states: unknown events, a
 handler placed where a matcher group belongs, missing ``hooks``/``command`` keys,
-wrong types. Anything the harness documents as optional is left alone.
+wrong types. Anything the harness documents as optional is left alone. The event
+names and handler types each harness knows are its contract's (``HOOK_EVENTS``,
+``HOOK_TYPES`` in ``caveat.harnesses.<id>``).
 """
 
 from __future__ import annotations
 
-from caveat.guards.conformity import rules
+from caveat.harnesses import claude
+from caveat.harnesses import codex
+from caveat.harnesses import copilot
+from caveat.harnesses import cursor
+from caveat.harnesses import gemini
+from caveat.harnesses import kiro
+from caveat.harnesses import qwen
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -50,7 +58,7 @@ def _nonempty(value: object) -> bool:
     return isinstance(value, str) and bool(value.strip())
 
 
-def _timeout_ok(value: object, minimum: float = 0) -> bool:
+def timeout_ok(value: object, minimum: float = 0) -> bool:
     """A number above zero, and at least ``minimum`` when one is given."""
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         return False
@@ -63,7 +71,7 @@ def _parsed(doc: Doc) -> object:
     return value
 
 
-def _hooks_of(doc: Doc) -> object:
+def hooks_of(doc: Doc) -> object:
     """The ``hooks`` value of a parsed settings object (None when absent or unparsed)."""
     value = _parsed(doc)
     return value.get("hooks") if isinstance(value, dict) else None
@@ -114,7 +122,7 @@ def _handler(
     if args is not None and not (isinstance(args, list) and all(isinstance(a, str) for a in args)):
         return (f"`{at}.args` is {_type(args)}, not a list of strings", '"args": ["--flag"]')
     timeout = handler.get("timeout")
-    if "timeout" in handler and not _timeout_ok(timeout, min_timeout):
+    if "timeout" in handler and not timeout_ok(timeout, min_timeout):
         wanted = f"a number of at least {min_timeout:.0f}" if min_timeout else "a positive number"
         problem = f"`{at}.timeout` is {_type(timeout)} {timeout!r}, not {wanted}"
         return (problem, "give the timeout as a positive number")
@@ -175,25 +183,25 @@ def _nested(
 
 
 def claude_shape(doc: Doc) -> Issues:
-    hooks = _hooks_of(doc)
+    hooks = hooks_of(doc)
     if hooks is None:
         return []
-    return _nested(hooks, "Claude Code", rules.CLAUDE_EVENTS, rules.CLAUDE_TYPES)
+    return _nested(hooks, "Claude Code", claude.HOOK_EVENTS, claude.HOOK_TYPES)
 
 
 def codex_shape(doc: Doc) -> Issues:
-    hooks = _hooks_of(doc)
+    hooks = hooks_of(doc)
     if hooks is None:
         return []
     # Codex: timeout in seconds, at least 1.
-    return _nested(hooks, "Codex", rules.CODEX_EVENTS, rules.CODEX_TYPES, min_timeout=1)
+    return _nested(hooks, "Codex", codex.HOOK_EVENTS, codex.HOOK_TYPES, min_timeout=1)
 
 
 def gemini_shape(doc: Doc) -> Issues:
-    hooks = _hooks_of(doc)
+    hooks = hooks_of(doc)
     if hooks is None:
         return []
-    issues = _nested(hooks, "Gemini CLI", rules.GEMINI_EVENTS, rules.GEMINI_TYPES)
+    issues = _nested(hooks, "Gemini CLI", gemini.HOOK_EVENTS, gemini.HOOK_TYPES)
     for event, groups in hooks.items() if isinstance(hooks, dict) else ():
         for i, group in enumerate(groups if isinstance(groups, list) else ()):
             sequential = group.get("sequential") if isinstance(group, dict) else None
@@ -204,10 +212,10 @@ def gemini_shape(doc: Doc) -> Issues:
 
 
 def qwen_shape(doc: Doc) -> Issues:
-    hooks = _hooks_of(doc)
+    hooks = hooks_of(doc)
     if hooks is None:
         return []
-    return _nested(hooks, "Qwen Code", rules.QWEN_EVENTS, rules.QWEN_TYPES)
+    return _nested(hooks, "Qwen Code", qwen.HOOK_EVENTS, qwen.HOOK_TYPES)
 
 
 # --- flat entries (Cursor, Copilot) ----------------------------------------------------
@@ -245,8 +253,8 @@ def cursor_shape(doc: Doc) -> Issues:
     hooks, issues = _versioned(_parsed(doc), "Cursor")
     for event, entries in hooks.items():
         at = f"hooks.{event}"
-        if event not in rules.CURSOR_EVENTS:
-            hint = _suggest(event, rules.CURSOR_EVENTS)
+        if event not in cursor.HOOK_EVENTS:
+            hint = _suggest(event, cursor.HOOK_EVENTS)
             problem = f'`{at}`: Cursor has no event "{event}"{hint}; it can fail the whole file'
             issues.append((problem, "use Cursor's camelCase event names"))
             continue
@@ -266,7 +274,7 @@ def cursor_shape(doc: Doc) -> Issues:
 
 def copilot_shape(doc: Doc) -> Issues:
     hooks, issues = _versioned(_parsed(doc), "GitHub Copilot")
-    known = rules.COPILOT_EVENTS | rules.COPILOT_CLAUDE_EVENTS
+    known = copilot.HOOK_EVENTS
     for event, entries in hooks.items():
         at = f"hooks.{event}"
         if event not in known:
@@ -279,15 +287,11 @@ def copilot_shape(doc: Doc) -> Issues:
             continue
         for i, entry in enumerate(entries):
             where = f"{at}[{i}]"
-            if (
-                event in rules.COPILOT_CLAUDE_EVENTS
-                and isinstance(entry, dict)
-                and "hooks" in entry
-            ):
+            if event in copilot.COMPAT_HOOK_EVENTS and isinstance(entry, dict) and "hooks" in entry:
                 # PascalCase keys: Claude-compatible mode, Claude's nested groups.
-                claude = rules.COPILOT_CLAUDE_EVENTS
+                compat = copilot.COMPAT_HOOK_EVENTS
                 issues.extend(
-                    _nested({event: [entry]}, "GitHub Copilot", claude, rules.CLAUDE_TYPES)
+                    _nested({event: [entry]}, "GitHub Copilot", compat, claude.HOOK_TYPES)
                 )
                 continue
             issue = _flat(entry, where, "GitHub Copilot")
@@ -300,7 +304,7 @@ def copilot_shape(doc: Doc) -> Issues:
 
 def _copilot_entry(entry: dict[str, object], at: str, event: str) -> Issue | None:
     kind = entry.get("type", "command")
-    if kind not in rules.COPILOT_TYPES:
+    if kind not in copilot.HOOK_TYPES:
         problem = f'`{at}.type` is "{kind}"; GitHub Copilot runs command, http and prompt hooks'
         return (problem, 'use "type": "command"')
     keys = ("bash", "powershell", "command", "exec")
@@ -313,7 +317,7 @@ def _copilot_entry(entry: dict[str, object], at: str, event: str) -> Issue | Non
         problem = f"`{at}` is a prompt hook on {event}; Copilot runs those only on sessionStart"
         return (problem, "use a command hook here")
     for key in ("timeoutSec", "timeout"):
-        if key in entry and not _timeout_ok(entry[key]):
+        if key in entry and not timeout_ok(entry[key]):
             problem = f"`{at}.{key}` is {_type(entry[key])} {entry[key]!r}, not a positive number"
             return (problem, f'"{key}": 30 (seconds)')
     return None
@@ -326,16 +330,16 @@ def _kiro_hook(hook: object, at: str) -> Issue | None:
     if not isinstance(hook, dict):
         return (f"`{at}` is {_type(hook)}, not a hook object", KIRO_HOOK)
     trigger = hook.get("trigger")
-    if trigger not in rules.KIRO_TRIGGERS:
+    if trigger not in kiro.HOOK_EVENTS:
         got = "missing" if trigger is None else f'"{trigger}"'
-        hint = _suggest(str(trigger), rules.KIRO_TRIGGERS)
+        hint = _suggest(str(trigger), kiro.HOOK_EVENTS)
         return (f"`{at}.trigger` is {got}, not a Kiro trigger{hint}", '"trigger": "PreToolUse"')
     action = hook.get("action")
     if not isinstance(action, dict):
         got = "missing" if action is None else _type(action)
         return (f"`{at}.action` is {got}, not an action object", f'"action": {HANDLER}')
     kind = action.get("type")
-    if kind not in rules.KIRO_ACTIONS:
+    if kind not in kiro.HOOK_TYPES:
         return (f'`{at}.action.type` is {kind!r}, not "command" or "agent"', '"type": "command"')
     if kind == "command" and not _nonempty(action.get("command")):
         return (f'`{at}.action` is a command action without a "command"', 'add "command": "…"')
@@ -362,46 +366,4 @@ def kiro_shape(doc: Doc) -> Issues:
         issue = _kiro_hook(hook, f"hooks[{i}]")
         if issue:
             issues.append(issue)
-    return issues
-
-
-# --- timeouts (advisory) --------------------------------------------------------------
-
-
-def _handlers(doc: Doc) -> list[tuple[str, dict[str, object]]]:
-    """(where, handler) of each handler object, for the timeout check."""
-    hooks = _hooks_of(doc)
-    out: list[tuple[str, dict[str, object]]] = []
-    for event, groups in hooks.items() if isinstance(hooks, dict) else ():
-        for i, group in enumerate(groups if isinstance(groups, list) else ()):
-            if not isinstance(group, dict):
-                continue
-            nested = group.get("hooks")
-            if not isinstance(nested, list):
-                out.append((f"hooks.{event}[{i}]", group))
-                continue
-            for j, handler in enumerate(nested):
-                if isinstance(handler, dict):
-                    out.append((f"hooks.{event}[{i}].hooks[{j}]", handler))
-    return out
-
-
-def timeout_units(doc: Doc) -> Issues:
-    issues: Issues = []
-    millis = doc.kind in rules.MILLISECONDS_KINDS
-    harness = rules.HARNESS.get(doc.kind, "this harness")
-    for at, handler in _handlers(doc):
-        for key in ("timeout", "timeoutSec"):
-            value = handler.get(key)
-            if not isinstance(value, (int, float)) or not _timeout_ok(value):
-                continue
-            if millis and handler.get("type", "command") != "command":
-                continue  # Qwen's http hooks count seconds
-            if millis and value < rules.MILLISECONDS_SUSPECT:
-                problem = f"`{at}.{key}` is {value:g}, but {harness} counts milliseconds"
-                issues.append((problem, f'give milliseconds: "{key}": {int(value * 1000)}'))
-            elif not millis and value >= rules.SECONDS_SUSPECT:
-                hours = f"{value / 3600:.1f}"
-                problem = f"`{at}.{key}` is {value:g}, but {harness} counts seconds ({hours} h)"
-                issues.append((problem, f'give seconds: "{key}": {max(1, int(value // 1000))}'))
     return issues

@@ -10,6 +10,8 @@ mapped onto ``/.codex/`` before the kind is looked up. Extra scopes come from th
 Sources: reference/harness-contracts.md §1.1 and §2.1–2.7 for the hook files; the
 Agent Skills specification (agentskills.io/specification) for ``SKILL.md``; Claude
 Code's sub-agent and slash-command documentation for ``agents/`` and ``commands/``.
+The hook event names and handler types a harness knows are its contract's
+(``caveat.harnesses.<id>``), not kept here.
 """
 
 from __future__ import annotations
@@ -70,85 +72,6 @@ HARNESS = {
     "json": "agent configuration",
     "toml": "agent configuration",
 }
-
-# Hook events each harness accepts (reference/harness-contracts.md §2.x, exact spelling).
-CLAUDE_EVENTS = frozenset(
-    {
-        "SessionStart", "Setup", "InstructionsLoaded", "UserPromptSubmit",
-        "UserPromptExpansion", "MessageDisplay", "PreToolUse", "PermissionRequest",
-        "PermissionDenied", "PostToolUse", "PostToolUseFailure", "PostToolBatch",
-        "Notification", "SubagentStart", "SubagentStop", "TaskCreated", "TaskCompleted",
-        "Stop", "StopFailure", "TeammateIdle", "ConfigChange", "CwdChanged",
-        "DirectoryAdded", "FileChanged", "WorktreeCreate", "WorktreeRemove", "PreCompact",
-        "PostCompact", "Elicitation", "ElicitationResult", "SessionEnd",
-        "PreModelSwitch", "PostModelSwitch",
-    }
-)  # fmt: skip
-CLAUDE_TYPES = frozenset({"command", "http", "mcp_tool", "prompt", "agent"})
-CODEX_EVENTS = frozenset(
-    {
-        "SessionStart", "SubagentStart", "UserPromptSubmit", "PreToolUse",
-        "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "SubagentStop",
-        "Stop", "StopFailure", "SessionEnd", "Interrupt",
-    }
-)  # fmt: skip
-# prompt/agent runners are in Codex's source tree; older builds skip them with a warning.
-CODEX_TYPES = frozenset({"command", "prompt", "agent"})
-GEMINI_EVENTS = frozenset(
-    {
-        "SessionStart", "SessionEnd", "BeforeAgent", "AfterAgent", "BeforeModel",
-        "AfterModel", "BeforeToolSelection", "BeforeTool", "AfterTool", "PreCompress",
-        "Notification",
-    }
-)  # fmt: skip
-GEMINI_TYPES = frozenset({"command"})
-QWEN_EVENTS = frozenset(
-    {
-        "PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit",
-        "SessionStart", "SessionEnd", "SessionDelete", "MessageDisplay", "Stop",
-        "StopFailure", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact",
-        "Notification", "PermissionRequest", "PermissionDenied", "TodoCreated",
-        "TodoCompleted",
-    }
-)  # fmt: skip
-QWEN_TYPES = frozenset({"command", "http", "function", "prompt"})
-CURSOR_EVENTS = frozenset(
-    {
-        "sessionStart", "sessionEnd", "preToolUse", "postToolUse", "postToolUseFailure",
-        "subagentStart", "subagentStop", "beforeShellExecution", "afterShellExecution",
-        "beforeMCPExecution", "afterMCPExecution", "beforeReadFile", "afterFileEdit",
-        "beforeSubmitPrompt", "preCompact", "stop", "afterAgentResponse",
-        "afterAgentThought", "beforeTabFileRead", "afterTabFileEdit", "workspaceOpen",
-    }
-)  # fmt: skip
-COPILOT_EVENTS = frozenset(
-    {
-        "sessionStart", "sessionEnd", "userPromptSubmitted", "userPromptTransformed",
-        "preToolUse", "postToolUse", "postToolUseFailure", "permissionRequest",
-        "agentStop", "subagentStart", "subagentStop", "errorOccurred", "preCompact",
-        "notification",
-    }
-)  # fmt: skip
-# PascalCase keys switch Copilot to its Claude-compatible mode.
-COPILOT_CLAUDE_EVENTS = frozenset(
-    {
-        "SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse",
-        "PostToolUseFailure", "PermissionRequest", "Stop", "SubagentStart",
-        "SubagentStop", "PreCompact", "Notification",
-    }
-)  # fmt: skip
-COPILOT_TYPES = frozenset({"command", "http", "prompt"})
-KIRO_TRIGGERS = frozenset(
-    {
-        "SessionStart", "Stop", "PreToolUse", "PostToolUse", "PreTaskExec",
-        "PostTaskExec", "UserPromptSubmit", "PostFileCreate", "PostFileSave",
-        "PostFileDelete", "Manual", "PermissionRequest",
-        # earlier names, still documented
-        "agentSpawn", "userPromptSubmit", "preToolUse", "postToolUse", "fileEdited",
-        "fileCreated", "stop",
-    }
-)  # fmt: skip
-KIRO_ACTIONS = frozenset({"command", "agent"})
 
 # Timeouts: harnesses that count seconds, and those that count milliseconds.
 SECONDS_KINDS = frozenset({"claude-settings", "codex-hooks", "codex-config", "copilot-hooks"})

@@ -45,9 +45,9 @@ def check(event: Event, ctx: Context) -> list[Finding]:
 
 def forwarded(event: Event) -> bool:
     """Whether the event's contract would hand Stop text to the model."""
-    from caveat import contracts
+    from caveat import harnesses
 
-    contract = contracts.load(event.contract)
+    contract = harnesses.load(event.contract)
     return contract is not None and bool(contract.envelope(event, "-", False))
 
 

@@ -1,0 +1,185 @@
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from caveat import hook
+from caveat.event import FRAGMENT
+from caveat.event import WHOLE
+from caveat.event import Event
+from caveat.event import FileEdit
+from caveat.harnesses import codebuddy
+
+# CodeBuddy Code payloads are Claude Code's (reference/harness-contracts.md §2.9, docs
+# only: no CodeBuddy run in the delivery matrix); these follow the documented fields.
+BASE = {
+    "session_id": "cb-1",
+    "transcript_path": "/home/u/.codebuddy/projects/repo/cb-1.jsonl",
+    "cwd": "/repo",
+    "permission_mode": "default",
+}
+
+
+def payload(event, tool=None, tool_input=None, **extra):
+    data = {**BASE, "hook_event_name": event, **extra}
+    if tool is not None:
+        data["tool_name"] = tool
+        data["tool_input"] = tool_input
+    return data
+
+
+@pytest.mark.parametrize(
+    ("data", "tool", "edits", "command"),
+    [
+        pytest.param(
+            payload("PreToolUse", "Write", {"file_path": "/repo/a.py", "content": "x = 1\n"}),
+            "Write",
+            (FileEdit("/repo/a.py", "x = 1\n", WHOLE),),
+            "",
+            id="pretooluse-write",
+        ),
+        pytest.param(
+            payload(
+                "PostToolUse",
+                "Edit",
+                {"file_path": "a.py", "old_string": "a", "new_string": "b"},
+                tool_response={"filePath": "/repo/a.py", "success": True},
+            ),
+            "Edit",
+            (FileEdit("/repo/a.py", "b", FRAGMENT, "a"),),
+            "",
+            id="posttooluse-edit",
+        ),
+        pytest.param(
+            payload(
+                "PostToolUse",
+                "Bash",
+                {"command": "npm i zod", "description": "add zod"},
+                tool_response={"stdout": "", "stderr": "", "exitCode": 0},
+            ),
+            "Bash",
+            (),
+            "npm i zod",
+            id="posttooluse-bash",
+        ),
+        pytest.param(
+            payload("PreToolUse", "Read", {"file_path": "/repo/a.py"}),
+            "Read",
+            (),
+            "",
+            id="unknown-tool-has-no-edits",
+        ),
+        pytest.param(
+            payload("PreToolUse", "Write", {"file_path": ["x"], "content": 1}),
+            "Write",
+            (),
+            "",
+            id="wrong-types-are-absent",
+        ),
+        pytest.param(
+            payload("PreToolUse", "Bash", None), "Bash", (), "", id="tool-input-not-object"
+        ),
+    ],
+)
+def test_normalize_tools(data, tool, edits, command):
+    event = codebuddy.normalize(data, "", {})
+    assert event is not None
+    assert (event.name, event.vendor_event) == (data["hook_event_name"],) * 2
+    assert (event.tool, event.edits, event.command) == (tool, edits, command)
+    assert (event.cwd, event.session_id, event.contract) == ("/repo", "cb-1", "codebuddy")
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        payload("SessionStart", source="compact"),
+        payload("UserPromptSubmit", prompt="add zod"),
+        payload("Stop", stop_hook_active=True),
+        payload("PreCompact", trigger="auto", custom_instructions=""),
+        payload("Notification", notification_type="idle", message="waiting"),
+        payload("SessionEnd", reason="exit"),
+    ],
+    ids=lambda d: d["hook_event_name"],
+)
+def test_normalize_lifecycle_events(data):
+    event = codebuddy.normalize(data, "", {})
+    assert (event.name, event.tool, event.edits) == (data["hook_event_name"], "", ())
+    assert event.source == data.get("source", "")
+    assert event.stop_hook_active is data.get("stop_hook_active", False)
+
+
+@pytest.mark.parametrize("event_name", ["BeforeTool", "preToolUse", "nope"])
+def test_unknown_events_are_dropped(event_name):
+    assert codebuddy.normalize(payload(event_name), "", {}) is None
+
+
+def test_cwd_falls_back_to_codebuddy_project_dir_then_process_cwd(monkeypatch, tmp_path):
+    data = {"hook_event_name": "PostToolUse"}
+    env = {"CODEBUDDY_PROJECT_DIR": "/proj"}
+    assert codebuddy.normalize(data, "", env).cwd == "/proj"
+    monkeypatch.chdir(tmp_path)
+    assert codebuddy.normalize(data, "", {}).cwd == str(tmp_path)
+
+
+TEXT = 'Advice with "quotes", \\ and ünïcode\nline 2'
+
+
+@pytest.mark.parametrize("event_name", ["SessionStart", "UserPromptSubmit", "PostToolUse"])
+def test_context_envelope(event_name, snapshot):
+    out = codebuddy.envelope(Event(event_name, contract="codebuddy"), TEXT, False)
+    assert json.loads(out) == {
+        "hookSpecificOutput": {"hookEventName": event_name, "additionalContext": TEXT}
+    }
+    assert out == snapshot
+
+
+@pytest.mark.parametrize(
+    "event_name", ["PreToolUse", "Stop", "PreCompact", "Notification", "SessionEnd"]
+)
+def test_no_context_where_codebuddy_does_not_forward_it(event_name):
+    assert codebuddy.envelope(Event(event_name, contract="codebuddy"), "text", False) is None
+
+
+def test_strict_deny(snapshot):
+    out = codebuddy.envelope(Event("PreToolUse", contract="codebuddy"), TEXT, True)
+    assert json.loads(out) == {
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": "deny",
+            "permissionDecisionReason": TEXT,
+        }
+    }
+    assert out == snapshot
+
+
+# End to end through the dispatcher.
+
+OLD_PACKAGE = '{\n  "name": "app",\n  "dependencies": {\n    "express": "^4.19.2"\n  }\n}\n'
+NEW_PACKAGE = OLD_PACKAGE.replace('"^4.19.2"\n', '"^4.19.2",\n    "axios": "^1.7.7"\n')
+
+
+@pytest.fixture
+def repo(tmp_path):
+    os.mkdir(tmp_path / ".git")
+    (tmp_path / "package.json").write_text(OLD_PACKAGE, encoding="utf-8")
+    return tmp_path
+
+
+def _dispatch(repo, event):
+    write = {"file_path": str(repo / "package.json"), "content": NEW_PACKAGE}
+    data = {**payload(event, "Write", write), "cwd": str(repo)}
+    return hook.dispatch(["--contract", "codebuddy"], json.dumps(data).encode(), dict(os.environ))
+
+
+def test_dispatch_posttooluse_write_of_package_json_fires(repo):
+    envelope = json.loads(_dispatch(repo, "PostToolUse").output)
+    assert envelope["hookSpecificOutput"]["hookEventName"] == "PostToolUse"
+    assert "axios" in envelope["hookSpecificOutput"]["additionalContext"]
+
+
+def test_dispatch_pretooluse_stays_silent(repo):
+    outcome = _dispatch(repo, "PreToolUse")
+    assert outcome.findings
+    assert outcome.output == ""

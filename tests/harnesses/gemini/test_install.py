@@ -1,0 +1,45 @@
+"""caveat install --harness gemini: AfterTool with Gemini's tool names, milliseconds."""
+
+# ruff: noqa: F401, F811  (pytest fixtures imported from harnesses.install_helpers)
+
+from __future__ import annotations
+
+import os
+
+from tests.harnesses.install_helpers import PYTHON
+from tests.harnesses.install_helpers import caveat
+from tests.harnesses.install_helpers import context
+from tests.harnesses.install_helpers import example
+from tests.harnesses.install_helpers import home
+from tests.harnesses.install_helpers import hooks
+
+
+def test_registrations(project, caveat):
+    assert caveat("install", "--harness", "gemini", "--project", str(project))[0] == 0
+    registered = hooks(project / ".gemini" / "settings.json")
+    assert list(registered) == ["AfterTool", "SessionStart"]  # no BeforeTool: context dropped
+    (group,) = registered["AfterTool"]
+    assert group["matcher"] == "write_file|replace|run_shell_command"
+    handler = group["hooks"][0]
+    assert handler["timeout"] == 30_000  # milliseconds
+    assert handler["name"] == "caveat" and handler["type"] == "command"
+    assert handler["command"].startswith(f'"{PYTHON}" -I ')
+    assert " --contract gemini AfterTool " in handler["command"]
+    words = handler["command"].split()
+    assert "posttooluse-proactive-compaction" in words and "custom" in words
+    assert "pretooluse-askuserquestion-recommended" not in words
+    assert (
+        " --contract gemini SessionStart " in registered["SessionStart"][0]["hooks"][0]["command"]
+    )
+
+
+def test_registered_command_reaches_the_guards(project, caveat):
+    caveat("install", "--harness", "gemini", "--project", str(project))
+    handler = hooks(project / ".gemini" / "settings.json")["AfterTool"][0]["hooks"][0]
+    payload = example("21-gemini-aftertool-write-package-json.json", project)
+    assert "package.json" in context(handler, payload, project)
+
+
+def test_user_file(home, caveat):
+    caveat("install", "--harness", "gemini")
+    assert os.path.isfile(os.path.join(home, ".gemini", "settings.json"))

@@ -1,0 +1,37 @@
+"""caveat install --harness qwen: PostToolUse with Qwen's tool names, seconds."""
+
+# ruff: noqa: F401, F811  (pytest fixtures imported from harnesses.install_helpers)
+
+from __future__ import annotations
+
+import os
+
+from tests.harnesses.install_helpers import caveat
+from tests.harnesses.install_helpers import context
+from tests.harnesses.install_helpers import example
+from tests.harnesses.install_helpers import home
+from tests.harnesses.install_helpers import hooks
+
+
+def test_registrations(project, caveat):
+    assert caveat("install", "--harness", "qwen", "--project", str(project))[0] == 0
+    registered = hooks(project / ".qwen" / "settings.json")
+    assert list(registered) == ["PostToolUse", "SessionStart"]  # PreToolUse context is dropped
+    (group,) = registered["PostToolUse"]
+    assert group["matcher"] == "^(write_file|edit|run_shell_command)$"
+    handler = group["hooks"][0]
+    assert handler["timeout"] == 30  # seconds (>= 1000 would be legacy ms)
+    assert " --contract qwen PostToolUse " in handler["command"]
+    assert handler["command"].split()[-1] == "custom"
+
+
+def test_registered_command_reaches_the_guards(project, caveat):
+    caveat("install", "--harness", "qwen", "--project", str(project))
+    handler = hooks(project / ".qwen" / "settings.json")["PostToolUse"][0]["hooks"][0]
+    payload = example("23-qwen-posttooluse-shell-pip-install.json", project)
+    assert "requests" in context(handler, payload, project)
+
+
+def test_user_file(home, caveat):
+    caveat("install", "--harness", "qwen-code")
+    assert os.path.isfile(os.path.join(home, ".qwen", "settings.json"))

@@ -110,6 +110,23 @@ def test_parsed_files_are_cached_without_tomllib(user_file, project):
     assert config.load(os.environ, str(project)).enabled("eval")
 
 
+def test_loading_asks_only_the_guards_whose_tables_the_files_name(project):
+    # The header guard is loaded (as on a Write it would be): reading [header] imports
+    # no other guard; an unknown table still makes every guard be asked.
+    project_file(project).write_text('[header]\nlicense = "MIT"\n')
+    code = (
+        "import os, sys; from caveat import config; from caveat.guards import spec;"
+        "spec('header').load();"
+        f"c = config.load(os.environ, {str(project)!r});"
+        "print(c.get('header', 'license'), c.get('header', 'exclude'),"
+        " 'caveat.guards.dependency' in sys.modules)"
+    )
+    assert isolated_words(code) == ["MIT", "[]", "False"]
+    project_file(project).write_text("[nonsense]\nx = 1\n")
+    loaded = config.load(os.environ, str(project))
+    assert any("unknown table [nonsense]" in w for w in loaded.warnings)
+
+
 def payload(project, name, content):
     return write_payload(project, name, content, session=None)
 

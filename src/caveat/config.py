@@ -98,18 +98,26 @@ def defaults() -> dict[str, dict[str, object]]:
 
 
 def default(table: str, key: str) -> object:
-    """One key's default. The guard reading a table is loaded already (it is the one
-    running), so the loaded guards are asked first and a call imports no other."""
-    keys = GLOBAL.get(table)
-    if keys is None:
-        from caveat.guards import REGISTRY
-
-        loaded = [spec for spec in REGISTRY if spec.guard is not None]
-        for spec in (*loaded, *REGISTRY):
-            keys = spec.load().SETTINGS.get(table)
-            if keys is not None:
-                break
+    """One key's default."""
+    keys = _table(table)
     return keys.get(key) if keys else None
+
+
+def _table(table: str) -> dict[str, object] | None:
+    """A table's defaults: a global table, else the guard's that declares it, or None.
+    The guards a call has loaded are asked first (the one reading a table is running),
+    so a call that reads only its own guards' tables imports no other guard."""
+    keys = GLOBAL.get(table)
+    if keys is not None:
+        return keys
+    from caveat.guards import REGISTRY
+
+    loaded = [spec for spec in REGISTRY if spec.guard is not None]
+    for spec in (*loaded, *REGISTRY):
+        keys = spec.load().SETTINGS.get(table)
+        if keys is not None:
+            return keys
+    return None
 
 
 def config_dir(env: Mapping[str, str]) -> str:
@@ -153,10 +161,10 @@ def load(env: Mapping[str, str], project_root: str | None) -> Config:
         cache.save()
     user, project = layers
     locked = _locks(user, warnings)
-    known = defaults()
-    values = {table: dict(keys) for table, keys in known.items()}
-    _apply(values, known, user, "user", paths[0] or "", warnings, frozenset())
-    _apply(values, known, project, "project", paths[1] or "", warnings, locked)
+    # Only the tables the files name; any other reads as its default.
+    values = {table: dict(keys) for table, keys in GLOBAL.items()}
+    _apply(values, user, "user", paths[0] or "", warnings, frozenset())
+    _apply(values, project, "project", paths[1] or "", warnings, locked)
     for guard_id in env.get("CAVEAT_STRICT", "").replace(" ", "").split(","):
         if guard_id:
             values["strict"][guard_id] = True
@@ -208,7 +216,6 @@ def _locks(user: dict[str, object], warnings: list[str]) -> frozenset[str]:
 
 def _apply(
     values: dict[str, dict[str, object]],
-    known: dict[str, dict[str, object]],
     layer: dict[str, object],
     origin: str,
     path: str,
@@ -220,7 +227,8 @@ def _apply(
             if origin == "project":
                 warnings.append(f"{path}: [lock] is read from the user config only; ignored")
             continue
-        if table not in known:
+        known = _table(table)
+        if known is None:
             warnings.append(f"{path}: unknown table [{table}]; ignored")
             continue
         if not isinstance(keys, dict):
@@ -233,11 +241,11 @@ def _apply(
             if table in _BOOL_TABLES:
                 ok = isinstance(value, bool)
                 expected = "true or false"
-            elif key not in known[table]:
+            elif key not in known:
                 warnings.append(f"{path}: unknown key {dotted}; ignored")
                 continue
             else:
-                default = known[table][key]
+                default = known[key]
                 ok = type(value) is type(default)
                 expected = type(default).__name__
                 if isinstance(default, list):
@@ -246,7 +254,7 @@ def _apply(
             if not ok:
                 warnings.append(f"{path}: {dotted} must be {expected}; using the default")
                 continue
-            values[table][key] = value
+            values.setdefault(table, dict(known))[key] = value
 
 
 def narrow(config: Config, event: Event, root: str | None, env: Mapping[str, str]) -> Event:

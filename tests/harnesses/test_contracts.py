@@ -13,7 +13,7 @@ from caveat import harnesses
 
 @pytest.mark.parametrize("harness_id", sorted(harnesses.HARNESSES))
 def test_every_contract_satisfies_the_protocol(harness_id):
-    module = importlib.import_module(harnesses.HARNESSES[harness_id])
+    module = importlib.import_module(f"caveat.harnesses.{harness_id}")
     assert harness_id == module.ID
     assert isinstance(module.EVENTS, frozenset) and module.EVENTS
     assert isinstance(module.HOOK_EVENTS, frozenset) and module.EVENTS <= module.HOOK_EVENTS

@@ -7,9 +7,11 @@ the guards its event, tool and registration select; asking every guard package
 instead would import all fourteen on every tool call (about 1 ms, a tenth of the
 interpreter's own start-up). Everything else about a guard is declared once in its
 package, ``caveat.guards.<id>`` with dashes as underscores: its ``check``, ``BUDGET_S``,
-``STRICT``, the configuration tables it reads with their defaults (``SETTINGS``), and,
-in ``samples``, the values its messages are previewed with and the call the benchmark
-times.
+``STRICT``, the configuration tables it reads with their defaults (``SETTINGS``); and
+in its ``samples`` module, ``SAMPLES`` ((message, variant) → placeholder values, which
+``caveat messages`` previews and lints with) and ``BENCH``, the call the benchmark
+times (``{project}`` stands for the project root; ``BENCH_CONFIG`` and ``BENCH_FILES``,
+when present, are what that project needs for the guard to fire).
 
 Security advice comes first, so that when the 10,000-character cap has to drop
 advisories it drops the hygiene ones (git, tracking ids) first.

@@ -13,6 +13,7 @@ the file (:mod:`caveat.install.document`), verify's comparison
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 
@@ -46,7 +47,7 @@ def harness(name: str) -> Harness:
     if key not in HARNESSES:
         known = ", ".join(HARNESSES)
         raise InstallError(f"unknown harness {name!r}; choose one of: {known}")
-    found: Harness = __import__(HARNESSES[key] + ".install", fromlist=["_"]).HARNESS
+    found: Harness = importlib.import_module(f"caveat.harnesses.{key}.install").HARNESS
     return found
 
 

@@ -1,11 +1,7 @@
-"""The values this guard's messages are previewed and linted with
-(``caveat messages render`` and ``check``), shaped like its real findings; and
-the call ``scripts/bench.py`` times.
-"""
+"""The conformity guard's preview values and benchmark call (see ``caveat.guards``)."""
 
 from __future__ import annotations
 
-# (message name, variant) -> placeholder values
 SAMPLES: dict[tuple[str, str], dict[str, str]] = {
     ("pretooluse-conformity", ""): {
         "path": ".claude/settings.json",

@@ -1,6 +1,4 @@
-"""The call ``scripts/bench.py`` times for this guard (its messages are injected
-whole, so no placeholder values to preview).
-"""
+"""The stop guard's preview values and benchmark call (see ``caveat.guards``)."""
 
 from __future__ import annotations
 

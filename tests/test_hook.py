@@ -12,6 +12,7 @@ import pytest
 
 from caveat import hook
 from caveat import messages
+from caveat.guards import REGISTRY
 from tests.helpers import LAUNCHER
 from tests.helpers import envelope
 from tests.helpers import hook_payload
@@ -239,6 +240,15 @@ def test_silent_path_imports_nothing_heavy(project, name, tool_input, tool):
     assert done.returncode == 0 and done.stdout == b""
     assert "caveat.hook" in imported
     assert imported & FORBIDDEN_ON_SILENT_PATH == set()
+    # Only the guards routed on this event and tool are imported (a guard reading a
+    # table of another guard would pull that one in).
+    routed = {
+        spec.module
+        for spec in REGISTRY
+        if "PreToolUse" in spec.events and (not spec.tools or tool in spec.tools)
+    }
+    guards = {m for m in imported if m.count(".") == 2 and m.startswith("caveat.guards.")}
+    assert guards - {"caveat.guards.base", "caveat.guards.texts"} <= routed
 
 
 def test_module_and_console_forms_agree(project, tmp_path):

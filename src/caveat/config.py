@@ -45,11 +45,14 @@ FILENAME = "config.toml"
 CACHE_FILE = "config.cache.json"
 _CACHE_VERSION = 1
 
-# Tables that belong to no guard; each guard declares its own in ``SETTINGS``.
+# Tables that belong to no one guard; each guard declares its own in ``SETTINGS``.
 GLOBAL: dict[str, dict[str, object]] = {
     "guards": {},  # guard id → bool
     "strict": {},  # guard id → bool
     "paths": {"exclude": []},
+    # The plans folder (read by the plan, plan-bash and tracking-ids guards) and extra
+    # plan markers: "key:" a front-matter key, "# text" a heading, else a phrase.
+    "plans": {"folder": ".caveat/plans", "markers": []},
 }
 
 

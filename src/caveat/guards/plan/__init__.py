@@ -65,10 +65,9 @@ ID = "plan"
 MESSAGE = "pretooluse-write-plan-guard"
 BUDGET_S = 1.0
 STRICT = True
-SETTINGS: dict[str, dict[str, object]] = {
-    # Extra plan markers: "key:" a front-matter key, "# text" a heading, else a phrase.
-    "plans": {"folder": ".caveat/plans", "markers": []},
-}
+# [plans] is read by the plan-bash and tracking-ids guards too: it is a shared table
+# of caveat.config.
+SETTINGS: dict[str, dict[str, object]] = {}
 
 PLAN_MODE = "plan"
 # Larger texts are not analysed: the guard must stay within its budget.

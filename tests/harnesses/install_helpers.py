@@ -8,6 +8,7 @@ import os
 import stat
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -18,10 +19,20 @@ from caveat.commands import run as cli
 HARNESSES = ("claude", "codex", "gemini", "qwen", "codebuddy", "devin")
 PYTHON = os.path.abspath(sys.executable)
 
+# A JSON object as a harness file or a hook's output holds it: its values are whatever
+# the text says, which the tests index freely.
+Json = dict[str, Any]
 
-def hooks(path) -> dict:
+
+def read_json(path) -> Json:
     with open(path, encoding="utf-8") as fh:
-        return json.load(fh)["hooks"]
+        found: Json = json.load(fh)
+    return found
+
+
+def hooks(path) -> Json:
+    found: Json = read_json(path)["hooks"]
+    return found
 
 
 def read(path) -> str:
@@ -37,7 +48,7 @@ def write(path, text: str, mode: int | None = None) -> None:
         os.chmod(path, mode)
 
 
-def run_registered(handler: dict, payload: dict, cwd) -> subprocess.CompletedProcess[bytes]:
+def run_registered(handler: Json, payload: Json, cwd) -> subprocess.CompletedProcess[bytes]:
     """Start a handler as its harness would: exec form as argv, shell form by a shell
     (Copilot's ``bash``, Kiro's ``action.command``)."""
     if "args" in handler:
@@ -59,14 +70,15 @@ def run_registered(handler: dict, payload: dict, cwd) -> subprocess.CompletedPro
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def example(name: str, project) -> dict:
+def example(name: str, project) -> Json:
     """An example payload from examples/payloads, pointed at ``project``."""
     with open(os.path.join(ROOT, "examples", "payloads", name), encoding="utf-8") as fh:
         text = fh.read()
-    return json.loads(text.replace("{project}", str(project)))
+    found: Json = json.loads(text.replace("{project}", str(project)))
+    return found
 
 
-def answer(handler: dict, payload: dict, cwd) -> dict:
+def answer(handler: Json, payload: Json, cwd) -> Json:
     """The envelope the registered command prints for ``payload``."""
     done = run_registered(handler, payload, cwd)
     assert done.returncode == 0, done.stderr
@@ -76,7 +88,7 @@ def answer(handler: dict, payload: dict, cwd) -> dict:
     return envelope
 
 
-def context(handler: dict, payload: dict, cwd) -> str:
+def context(handler: Json, payload: Json, cwd) -> str:
     """What the registered command hands the model for ``payload`` (Claude's shape)."""
     return str(answer(handler, payload, cwd)["hookSpecificOutput"]["additionalContext"])
 

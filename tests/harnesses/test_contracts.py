@@ -9,6 +9,7 @@ import pytest
 
 from caveat import chain
 from caveat import harnesses
+from tests.harnesses.contract_helpers import normalized
 
 
 @pytest.mark.parametrize("harness_id", sorted(harnesses.HARNESSES))
@@ -45,6 +46,6 @@ def test_unknown_tools_reach_no_guard(harness_id, event_name, tool, tool_input):
         "tool_name": tool,
         "tool_input": tool_input,
     }
-    event = contract.normalize(data, "", {})
+    event = normalized(contract, data)
     # Only guards that look at every tool (custom rules, context size) may run.
     assert {g.ID for g in chain.select(event)} <= {"custom", "compaction"}

@@ -18,11 +18,12 @@ from caveat.install import records
 from caveat.install.core import ALIASES
 from tests.harnesses.install_helpers import HARNESSES
 from tests.harnesses.install_helpers import PYTHON
+from tests.harnesses.install_helpers import Json
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import home
 from tests.harnesses.install_helpers import hooks
 
-OPERATOR = {
+OPERATOR: Json = {
     "model": "big",
     "hooks": {
         "PreToolUse": [

@@ -14,6 +14,7 @@ import pytest
 
 from caveat import serve
 from caveat.install import owner
+from tests.harnesses.install_helpers import Json
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import home
 from tests.harnesses.install_helpers import hooks
@@ -23,7 +24,7 @@ from tests.harnesses.install_helpers import write
 PORT = serve.DEFAULT_PORT
 
 
-def handlers(path) -> list[dict]:
+def handlers(path) -> list[Json]:
     return [h for groups in hooks(path).values() for g in groups for h in g["hooks"]]
 
 

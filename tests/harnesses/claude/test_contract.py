@@ -11,6 +11,7 @@ from caveat.event import WHOLE
 from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.harnesses import claude
+from tests.harnesses.contract_helpers import normalized
 
 BASE = {"session_id": "s1", "cwd": "/repo", "transcript_path": "/t.jsonl"}
 
@@ -199,16 +200,16 @@ def test_normalize_common_fields():
 
 
 def test_event_argument_wins_and_unknown_events_are_dropped():
-    assert claude.normalize(payload("PreToolUse"), "PostToolUse", {}).name == "PostToolUse"
+    assert normalized(claude, payload("PreToolUse"), "PostToolUse").name == "PostToolUse"
     assert claude.normalize(payload("BeforeTool"), "", {}) is None
     assert claude.normalize({"hook_event_name": 3}, "", {}) is None
 
 
 def test_cwd_falls_back_to_project_dir_then_process_cwd(monkeypatch, tmp_path):
-    data = {"hook_event_name": "PreToolUse"}
-    assert claude.normalize(data, "", {"CLAUDE_PROJECT_DIR": "/proj"}).cwd == "/proj"
+    data: dict[str, object] = {"hook_event_name": "PreToolUse"}
+    assert normalized(claude, data, env={"CLAUDE_PROJECT_DIR": "/proj"}).cwd == "/proj"
     monkeypatch.chdir(tmp_path)
-    assert claude.normalize(data, "", {}).cwd == str(tmp_path)
+    assert normalized(claude, data).cwd == str(tmp_path)
 
 
 @pytest.mark.parametrize(

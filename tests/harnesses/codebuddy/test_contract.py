@@ -11,6 +11,7 @@ from caveat.event import WHOLE
 from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.harnesses import codebuddy
+from tests.harnesses.contract_helpers import normalized
 
 # CodeBuddy Code payloads are Claude Code's (reference/harness-contracts.md §2.9, docs
 # only: no CodeBuddy run in the delivery matrix); these follow the documented fields.
@@ -104,7 +105,7 @@ def test_normalize_tools(data, tool, edits, command):
     ids=lambda d: d["hook_event_name"],
 )
 def test_normalize_lifecycle_events(data):
-    event = codebuddy.normalize(data, "", {})
+    event = normalized(codebuddy, data)
     assert (event.name, event.tool, event.edits) == (data["hook_event_name"], "", ())
     assert event.source == data.get("source", "")
     assert event.stop_hook_active is data.get("stop_hook_active", False)
@@ -116,11 +117,11 @@ def test_unknown_events_are_dropped(event_name):
 
 
 def test_cwd_falls_back_to_codebuddy_project_dir_then_process_cwd(monkeypatch, tmp_path):
-    data = {"hook_event_name": "PostToolUse"}
+    data: dict[str, object] = {"hook_event_name": "PostToolUse"}
     env = {"CODEBUDDY_PROJECT_DIR": "/proj"}
-    assert codebuddy.normalize(data, "", env).cwd == "/proj"
+    assert normalized(codebuddy, data, env=env).cwd == "/proj"
     monkeypatch.chdir(tmp_path)
-    assert codebuddy.normalize(data, "", {}).cwd == str(tmp_path)
+    assert normalized(codebuddy, data).cwd == str(tmp_path)
 
 
 TEXT = 'Advice with "quotes", \\ and ünïcode\nline 2'
@@ -129,6 +130,7 @@ TEXT = 'Advice with "quotes", \\ and ünïcode\nline 2'
 @pytest.mark.parametrize("event_name", ["SessionStart", "UserPromptSubmit", "PostToolUse"])
 def test_context_envelope(event_name, snapshot):
     out = codebuddy.envelope(Event(event_name, contract="codebuddy"), TEXT, False)
+    assert out is not None
     assert json.loads(out) == {
         "hookSpecificOutput": {"hookEventName": event_name, "additionalContext": TEXT}
     }
@@ -144,6 +146,7 @@ def test_no_context_where_codebuddy_does_not_forward_it(event_name):
 
 def test_strict_deny(snapshot):
     out = codebuddy.envelope(Event("PreToolUse", contract="codebuddy"), TEXT, True)
+    assert out is not None
     assert json.loads(out) == {
         "hookSpecificOutput": {
             "hookEventName": "PreToolUse",

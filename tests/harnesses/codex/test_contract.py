@@ -11,6 +11,7 @@ from caveat.event import WHOLE
 from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.harnesses import codex
+from tests.harnesses.contract_helpers import normalized
 
 # Payloads as Codex CLI 0.169.0 sent them (reference/delivery-matrix.md), <tmp> = /tmp/e2e.
 PROJECT = "/tmp/e2e/project"
@@ -155,17 +156,17 @@ def test_normalize_tools(data, tool, edits, command):
 
 @pytest.mark.parametrize("event_name", sorted(codex.EVENTS))
 def test_every_codex_event_is_read(event_name):
-    event = codex.normalize(payload(event_name), "", {})
+    event = normalized(codex, payload(event_name))
     assert (event.name, event.vendor_event) == (event_name, event_name)
     assert event.permission_mode == "bypassPermissions"
 
 
 def test_session_start_and_stop_fields():
-    start = codex.normalize(
-        {**payload("SessionStart", source="compact"), "transcript_path": None}, "", {}
+    start = normalized(
+        codex, {**payload("SessionStart", source="compact"), "transcript_path": None}
     )
     assert (start.source, start.transcript_path) == ("compact", "")
-    assert codex.normalize(payload("Stop", stop_hook_active=True), "", {}).stop_hook_active
+    assert normalized(codex, payload("Stop", stop_hook_active=True)).stop_hook_active
 
 
 @pytest.mark.parametrize("event_name", ["BeforeTool", "AfterTool", "Setup", ""])
@@ -177,7 +178,7 @@ def test_cwd_without_project_dir_variable_is_the_process_cwd(monkeypatch, tmp_pa
     data = payload("PreToolUse", "apply_patch", {"command": ADD_NOTES})
     del data["cwd"]
     monkeypatch.chdir(tmp_path)
-    event = codex.normalize(data, "", {"CLAUDE_PROJECT_DIR": "/elsewhere"})
+    event = normalized(codex, data, env={"CLAUDE_PROJECT_DIR": "/elsewhere"})
     assert event.cwd == str(tmp_path)
     assert event.edits[0].path == str(tmp_path / "notes.md")
 
@@ -194,6 +195,7 @@ DENY_KEYS = {"hookEventName", "permissionDecision", "permissionDecisionReason"}
 )
 def test_context_envelope(event_name, snapshot):
     out = codex.envelope(Event(event_name, contract="codex"), TEXT, False)
+    assert out is not None
     assert json.loads(out) == {
         "hookSpecificOutput": {"hookEventName": event_name, "additionalContext": TEXT}
     }
@@ -202,6 +204,7 @@ def test_context_envelope(event_name, snapshot):
 
 def test_strict_deny(snapshot):
     out = codex.envelope(Event("PreToolUse", contract="codex"), TEXT, True)
+    assert out is not None
     assert json.loads(out) == {
         "hookSpecificOutput": {
             "hookEventName": "PreToolUse",
@@ -219,6 +222,7 @@ def test_envelope_keys_are_exactly_the_schema(event_name, deny):
     if event_name not in codex.CONTEXT_EVENTS:
         assert out is None
         return
+    assert out is not None
     envelope = json.loads(out)
     assert list(envelope) == ["hookSpecificOutput"]
     expected = DENY_KEYS if deny and event_name == "PreToolUse" else CONTEXT_KEYS

@@ -14,6 +14,7 @@ from caveat.event import WHOLE
 from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.harnesses import copilot
+from tests.harnesses.contract_helpers import normalized
 
 ADVICE = 'Advice with "quotes", \\ and ünïcode\nline 2'
 
@@ -216,7 +217,7 @@ def test_native_common_fields():
         contract="copilot",
         vendor_event="agentStop",
     )
-    start = copilot.normalize(native(source="resume"), "", {})
+    start = normalized(copilot, native(source="resume"))
     assert (start.name, start.source, start.vendor_event) == (
         "SessionStart",
         "resume",
@@ -225,14 +226,14 @@ def test_native_common_fields():
 
 
 def test_compat_common_fields():
-    event = copilot.normalize(compat("SessionStart", source="startup"), "", {})
+    event = normalized(copilot, compat("SessionStart", source="startup"))
     assert (event.name, event.vendor_event, event.source, event.session_id) == (
         "SessionStart",
         "SessionStart",
         "startup",
         "s1",
     )
-    assert copilot.normalize(compat("Stop"), "agentStop", {}).vendor_event == "Stop"
+    assert normalized(copilot, compat("Stop"), "agentStop").vendor_event == "Stop"
 
 
 @pytest.mark.parametrize(
@@ -253,8 +254,8 @@ def test_unknown_or_unmapped_events_are_dropped(data, event_arg):
 
 def test_cwd_falls_back_to_process_cwd(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
-    assert copilot.normalize({"sessionId": "s"}, "sessionStart", {}).cwd == str(tmp_path)
-    assert copilot.normalize({"hook_event_name": "SessionStart"}, "", {}).cwd == str(tmp_path)
+    assert normalized(copilot, {"sessionId": "s"}, "sessionStart").cwd == str(tmp_path)
+    assert normalized(copilot, {"hook_event_name": "SessionStart"}).cwd == str(tmp_path)
 
 
 def test_tool_args():
@@ -282,6 +283,7 @@ def test_envelope(vendor_event, deny, snapshot):
     event = Event(vendor_event[:1].upper() + vendor_event[1:], vendor_event=vendor_event)
     out = copilot.envelope(event, ADVICE, deny)
     assert out == snapshot
+    assert out is not None
     parsed = json.loads(out)
     if deny:
         assert parsed["permissionDecision"] == "deny"
@@ -314,6 +316,7 @@ def test_no_envelope_where_copilot_drops_the_output(name, vendor_event):
 def test_deny_only_before_a_tool():
     for vendor_event in ("postToolUse", "sessionStart"):
         out = copilot.envelope(Event("PostToolUse", vendor_event=vendor_event), "t", True)
+        assert out is not None
         assert "permissionDecision" not in json.loads(out)
     assert copilot.envelope(Event("Stop", vendor_event="agentStop"), "t", True) is None
 

@@ -13,6 +13,7 @@ from caveat.event import WHOLE
 from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.harnesses import cursor
+from tests.harnesses.contract_helpers import normalized
 
 ADVICE = 'Advice with "quotes", \\ and ünïcode\nline 2'
 BASE = {
@@ -147,7 +148,7 @@ def test_normalize(data, expected):
 
 
 def test_event_argument_wins():
-    event = cursor.normalize(payload("stop"), "sessionStart", {})
+    event = normalized(cursor, payload("stop"), "sessionStart")
     assert (event.name, event.vendor_event) == ("SessionStart", "sessionStart")
 
 
@@ -159,10 +160,10 @@ def test_unknown_or_unmapped_events_are_dropped(event_name):
 
 
 def test_cwd_falls_back_to_project_dir_then_process_cwd(monkeypatch, tmp_path):
-    data = {"hook_event_name": "sessionStart", "workspace_roots": [7]}
-    assert cursor.normalize(data, "", {"CURSOR_PROJECT_DIR": "/proj"}).cwd == "/proj"
+    data: dict[str, object] = {"hook_event_name": "sessionStart", "workspace_roots": [7]}
+    assert normalized(cursor, data, env={"CURSOR_PROJECT_DIR": "/proj"}).cwd == "/proj"
     monkeypatch.chdir(tmp_path)
-    assert cursor.normalize({"hook_event_name": "stop"}, "", {}).cwd == str(tmp_path)
+    assert normalized(cursor, {"hook_event_name": "stop"}).cwd == str(tmp_path)
 
 
 @pytest.mark.parametrize(
@@ -172,6 +173,7 @@ def test_cwd_falls_back_to_project_dir_then_process_cwd(monkeypatch, tmp_path):
 def test_envelope(vendor_event, deny, snapshot):
     out = cursor.envelope(Event("PreToolUse", vendor_event=vendor_event), ADVICE, deny)
     assert out == snapshot
+    assert out is not None
     parsed = json.loads(out)
     if deny:
         assert parsed == {"permission": "deny", "agent_message": ADVICE}
@@ -239,5 +241,6 @@ def test_end_to_end_session_start_gives_the_bootstrap_context(tmp_path):
     out = hook.dispatch(
         ["--contract", "cursor", "sessionStart"], json.dumps(data).encode(), dict(os.environ)
     )
+    assert out.event is not None
     assert out.event.name == "SessionStart"
     assert "caveat is watching this session" in json.loads(out.output)["additional_context"]

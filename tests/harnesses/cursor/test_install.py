@@ -12,6 +12,7 @@ import pytest
 
 from caveat.install.command import launcher
 from tests.harnesses.install_helpers import PYTHON
+from tests.harnesses.install_helpers import Json
 from tests.harnesses.install_helpers import answer
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import drifts_when_the_interpreter_moves
@@ -25,7 +26,7 @@ from tests.harnesses.install_helpers import unsafe_project_is_refused
 from tests.harnesses.install_helpers import write
 
 SWITCH = '"Include Third-Party Plugins, Skills, and Other Configs"'
-OPERATOR = {
+OPERATOR: Json = {
     "version": 1,
     "hooks": {
         "beforeShellExecution": [{"command": "./hooks/block-rm.sh", "timeout": 5}],

@@ -13,6 +13,7 @@ from caveat.event import WHOLE
 from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.harnesses import devin
+from tests.harnesses.contract_helpers import normalized
 
 ADVICE = 'Advice with "quotes", \\ and ünïcode\nline 2'
 ENV = {"DEVIN_PROJECT_DIR": "/repo"}
@@ -160,8 +161,9 @@ def test_normalize(data, expected):
 
 
 def test_event_argument_wins():
-    assert devin.normalize(cli("Stop"), "SessionStart", ENV).name == "SessionStart"
-    assert devin.normalize(cascade("x"), "post_run_command", ENV).vendor_event == "post_run_command"
+    assert normalized(devin, cli("Stop"), "SessionStart", ENV).name == "SessionStart"
+    event = normalized(devin, cascade("x"), "post_run_command", ENV)
+    assert event.vendor_event == "post_run_command"
 
 
 @pytest.mark.parametrize(
@@ -172,9 +174,9 @@ def test_unknown_events_are_dropped(data):
 
 
 def test_cwd_falls_back_to_project_dir_then_process_cwd(monkeypatch, tmp_path):
-    assert devin.normalize(cascade("pre_user_prompt"), "", ENV).cwd == "/repo"
+    assert normalized(devin, cascade("pre_user_prompt"), env=ENV).cwd == "/repo"
     monkeypatch.chdir(tmp_path)
-    assert devin.normalize(cli("SessionStart"), "", {}).cwd == str(tmp_path)
+    assert normalized(devin, cli("SessionStart")).cwd == str(tmp_path)
 
 
 @pytest.mark.parametrize(
@@ -184,6 +186,7 @@ def test_cwd_falls_back_to_project_dir_then_process_cwd(monkeypatch, tmp_path):
 def test_envelope(vendor_event, deny, snapshot):
     out = devin.envelope(Event(vendor_event), ADVICE, deny)
     assert out == snapshot
+    assert out is not None
     parsed = json.loads(out)
     if deny:
         assert parsed == {"decision": "block", "reason": ADVICE}

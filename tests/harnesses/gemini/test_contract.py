@@ -11,6 +11,7 @@ from caveat.event import WHOLE
 from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.harnesses import gemini
+from tests.harnesses.contract_helpers import normalized
 
 # Payloads as Gemini CLI 0.61.0 sent them (reference/delivery-matrix.md), <tmp> = /tmp/e2e.
 PROJECT = "/tmp/e2e/project"
@@ -178,9 +179,9 @@ def test_normalize(data, name, tool, edits, command):
 
 
 def test_normalize_keeps_stop_hook_active_and_source():
-    stop = gemini.normalize(payload("AfterAgent", stop_hook_active=True), "", {})
+    stop = normalized(gemini, payload("AfterAgent", stop_hook_active=True))
     assert stop.stop_hook_active is True
-    assert gemini.normalize(payload("SessionStart", source="resume"), "", {}).source == "resume"
+    assert normalized(gemini, payload("SessionStart", source="resume")).source == "resume"
 
 
 @pytest.mark.parametrize(
@@ -193,7 +194,7 @@ def test_unknown_events_are_dropped(event_name):
 
 
 def test_event_argument_wins():
-    event = gemini.normalize(payload("BeforeTool", "write_file", NOTES), "AfterTool", {})
+    event = normalized(gemini, payload("BeforeTool", "write_file", NOTES), "AfterTool")
     assert (event.name, event.vendor_event) == ("PostToolUse", "AfterTool")
     assert gemini.normalize({"hook_event_name": 3}, "", {}) is None
 
@@ -202,14 +203,14 @@ def test_cwd_falls_back_to_gemini_project_dirs_then_process_cwd(monkeypatch, tmp
     data = payload("BeforeTool", "write_file", {"file_path": "a.json", "content": ""})
     del data["cwd"]
     env = {"GEMINI_PROJECT_DIR": "/p1", "GEMINI_CWD": "/p2", "CLAUDE_PROJECT_DIR": "/p3"}
-    assert gemini.normalize(data, "", env).cwd == "/p1"
-    assert gemini.normalize(data, "", env).edits[0].path == "/p1/a.json"
+    assert normalized(gemini, data, env=env).cwd == "/p1"
+    assert normalized(gemini, data, env=env).edits[0].path == "/p1/a.json"
     del env["GEMINI_PROJECT_DIR"]
-    assert gemini.normalize(data, "", env).cwd == "/p2"
+    assert normalized(gemini, data, env=env).cwd == "/p2"
     del env["GEMINI_CWD"]
-    assert gemini.normalize(data, "", env).cwd == "/p3"
+    assert normalized(gemini, data, env=env).cwd == "/p3"
     monkeypatch.chdir(tmp_path)
-    assert gemini.normalize({**data, "cwd": 5}, "", {}).cwd == str(tmp_path)
+    assert normalized(gemini, {**data, "cwd": 5}).cwd == str(tmp_path)
 
 
 TEXT = 'Advice with "quotes", \\ and ünïcode <b>\nline 2'
@@ -217,7 +218,7 @@ TEXT = 'Advice with "quotes", \\ and ünïcode <b>\nline 2'
 
 @pytest.mark.parametrize("vendor_event", ["AfterTool", "SessionStart", "BeforeAgent"])
 def test_context_envelope(vendor_event, snapshot):
-    event = gemini.normalize(payload(vendor_event), "", {})
+    event = normalized(gemini, payload(vendor_event))
     out = gemini.envelope(event, TEXT, False)
     assert out is not None
     assert json.loads(out) == {
@@ -230,20 +231,22 @@ def test_context_envelope(vendor_event, snapshot):
     "vendor_event", ["BeforeTool", "AfterAgent", "PreCompress", "SessionEnd", "Notification"]
 )
 def test_no_context_where_gemini_drops_it(vendor_event):
-    event = gemini.normalize(payload(vendor_event), "", {})
+    event = normalized(gemini, payload(vendor_event))
     assert gemini.envelope(event, "text", False) is None
 
 
 def test_strict_deny_is_a_top_level_decision(snapshot):
-    event = gemini.normalize(payload("BeforeTool", "write_file", NOTES), "", {})
+    event = normalized(gemini, payload("BeforeTool", "write_file", NOTES))
     out = gemini.envelope(event, TEXT, True)
+    assert out is not None
     assert json.loads(out) == {"decision": "deny", "reason": TEXT}
     assert out == snapshot
 
 
 def test_deny_after_the_tool_stays_context():
     # An AfterTool deny would replace the tool result; the advice is added instead.
-    out = gemini.envelope(gemini.normalize(AFTER_WRITE, "", {}), "t", True)
+    out = gemini.envelope(normalized(gemini, AFTER_WRITE), "t", True)
+    assert out is not None
     assert json.loads(out)["hookSpecificOutput"]["additionalContext"] == "t"
     assert gemini.envelope(Event("Stop", vendor_event="AfterAgent"), "t", True) is None
 
@@ -280,6 +283,7 @@ def test_dispatch_aftertool_write_of_package_json_fires(repo):
 def test_dispatch_event_name_from_the_command_line(repo):
     args = ["--contract", "gemini", "AfterTool"]
     outcome = hook.dispatch(args, _write_package(repo, "BeforeTool"), dict(os.environ))
+    assert outcome.event is not None
     assert outcome.event.vendor_event == "AfterTool"
     assert "axios" in outcome.output
 

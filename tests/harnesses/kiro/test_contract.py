@@ -13,6 +13,7 @@ from caveat.event import WHOLE
 from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.harnesses import kiro
+from tests.harnesses.contract_helpers import normalized
 
 ADVICE = 'Advice with "quotes", \\ and ünïcode\nline 2'
 
@@ -130,12 +131,12 @@ def test_unknown_or_unmapped_events_are_dropped(event_name):
 
 
 def test_event_argument_wins():
-    assert kiro.normalize(payload("stop"), "agentSpawn", {}).vendor_event == "agentSpawn"
+    assert normalized(kiro, payload("stop"), "agentSpawn").vendor_event == "agentSpawn"
 
 
 def test_cwd_falls_back_to_process_cwd(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
-    assert kiro.normalize({"hook_event_name": "agentSpawn"}, "", {}).cwd == str(tmp_path)
+    assert normalized(kiro, {"hook_event_name": "agentSpawn"}).cwd == str(tmp_path)
 
 
 @pytest.mark.parametrize(
@@ -144,6 +145,7 @@ def test_cwd_falls_back_to_process_cwd(monkeypatch, tmp_path):
 def test_envelope(vendor_event, deny, snapshot):
     out = kiro.envelope(Event("SessionStart", vendor_event=vendor_event), ADVICE, deny)
     assert out == snapshot
+    assert out is not None
     inner = json.loads(out)["hookSpecificOutput"]
     assert inner["permissionDecisionReason" if deny else "additionalContext"] == ADVICE
 

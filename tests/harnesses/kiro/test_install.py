@@ -11,20 +11,21 @@ import os
 import pytest
 
 from tests.harnesses.install_helpers import PYTHON
+from tests.harnesses.install_helpers import Json
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import context
 from tests.harnesses.install_helpers import drifts_when_the_interpreter_moves
 from tests.harnesses.install_helpers import dry_run_writes_nothing
 from tests.harnesses.install_helpers import example
 from tests.harnesses.install_helpers import home
-from tests.harnesses.install_helpers import read
+from tests.harnesses.install_helpers import read_json
 from tests.harnesses.install_helpers import refused
 from tests.harnesses.install_helpers import round_trip
 from tests.harnesses.install_helpers import unsafe_project_is_refused
 
 
-def installed(project) -> dict:
-    return json.loads(read(project / ".kiro" / "hooks" / "caveat.json"))
+def installed(project) -> Json:
+    return read_json(project / ".kiro" / "hooks" / "caveat.json")
 
 
 def test_registrations(project, caveat):

@@ -12,6 +12,7 @@ from caveat.event import WHOLE
 from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.harnesses import qwen
+from tests.harnesses.contract_helpers import normalized
 
 # Payloads as Qwen Code 0.24.4 sent them (reference/delivery-matrix.md), <tmp> = /tmp/e2e.
 PROJECT = "/tmp/e2e/project"
@@ -163,7 +164,7 @@ def test_normalize_tools(data, tool, edits, command):
     ids=lambda d: d["hook_event_name"],
 )
 def test_normalize_lifecycle_events(data):
-    event = qwen.normalize(data, "", {})
+    event = normalized(qwen, data)
     assert (event.name, event.tool, event.edits) == (data["hook_event_name"], "", ())
     assert event.source == data.get("source", "")
     assert event.stop_hook_active is data.get("stop_hook_active", False)
@@ -184,11 +185,11 @@ def test_cwd_falls_back_to_qwen_project_dirs_then_process_cwd(monkeypatch, tmp_p
         "GEMINI_PROJECT_DIR": "/p4",
     }
     for expected in ("/p1", "/p2", "/p3", "/p4"):
-        event = qwen.normalize(data, "", env)
+        event = normalized(qwen, data, env=env)
         assert (event.cwd, event.edits[0].path) == (expected, expected + "/a.json")
         env.pop(next(iter(env)))
     monkeypatch.chdir(tmp_path)
-    assert qwen.normalize(data, "", {}).cwd == str(tmp_path)
+    assert normalized(qwen, data).cwd == str(tmp_path)
 
 
 TEXT = 'Advice with "quotes", \\ and ünïcode <b>\nline 2'
@@ -197,6 +198,7 @@ TEXT = 'Advice with "quotes", \\ and ünïcode <b>\nline 2'
 @pytest.mark.parametrize("event_name", ["PostToolUse", "SessionStart", "UserPromptSubmit"])
 def test_context_envelope(event_name, snapshot):
     out = qwen.envelope(Event(event_name, contract="qwen"), TEXT, False)
+    assert out is not None
     assert json.loads(out) == {
         "hookSpecificOutput": {"hookEventName": event_name, "additionalContext": TEXT}
     }
@@ -213,6 +215,7 @@ def test_no_context_where_qwen_drops_it(event_name):
 
 def test_strict_deny(snapshot):
     out = qwen.envelope(Event("PreToolUse", contract="qwen"), TEXT, True)
+    assert out is not None
     assert json.loads(out) == {
         "hookSpecificOutput": {
             "hookEventName": "PreToolUse",
@@ -226,6 +229,7 @@ def test_strict_deny(snapshot):
 def test_deny_after_the_tool_stays_context():
     # Qwen ignores a post-tool block; the advice goes out as context instead.
     out = qwen.envelope(Event("PostToolUse", contract="qwen"), "t", True)
+    assert out is not None
     assert json.loads(out)["hookSpecificOutput"] == {
         "hookEventName": "PostToolUse",
         "additionalContext": "t",

@@ -1,5 +1,5 @@
 """Helpers for the installer tests (``tests/harnesses/<id>/test_install.py`` and
-``tests/install/``), imported as ``harnesses.install_helpers``."""
+``tests/install/``), imported as ``tests.harnesses.install_helpers``."""
 
 from __future__ import annotations
 

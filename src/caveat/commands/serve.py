@@ -91,7 +91,9 @@ def run(opts: argparse.Namespace) -> int:
         return _refuse(f"cannot listen on {opts.host} port {opts.port}: {exc}{hint}", code=1)
     host, port = listener.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
-    supervisor.preload()
+    from caveat.serve import imports
+
+    imports.preload()
     if opts.port_file and not _write_port(opts.port_file, port):
         listener.close()
         return 1

@@ -84,8 +84,10 @@ def normalize(payload: dict[str, object], event_name: str, env: Mapping[str, str
 
 
 def envelope(event: Event, text: str, deny: bool) -> str | None:
+    from caveat.harnesses import reply
+
     if deny and event.vendor_event == "PreToolUse":
-        return shape.deny_envelope("PreToolUse", text)
+        return reply.deny_envelope("PreToolUse", text)
     if event.vendor_event in SESSION_START:
-        return shape.context_envelope("SessionStart", text)
+        return reply.context_envelope("SessionStart", text)
     return None

@@ -4,7 +4,6 @@
 A contract describes its vendor with a ``Vendor`` record: its event names and tool
 names mapped to Claude Code's, the environment variables that name the project
 folder, and, for tools whose input differs from Claude's, a reader of its own.
-Claude's answer is written by ``caveat.harnesses.reply``.
 """
 
 from __future__ import annotations
@@ -218,3 +217,42 @@ def whole(path: str, content: str, cwd: str) -> tuple[FileEdit, ...]:
 def fragment(path: str, new: str, old: str, cwd: str) -> tuple[FileEdit, ...]:
     resolved = resolve(path, cwd)
     return (FileEdit(resolved, new, FRAGMENT, old),) if resolved else ()
+
+
+def claude_envelope(
+    event: Event, text_: str, deny: bool, context_events: frozenset[str]
+) -> str | None:
+    """Claude Code's answer, for every contract that writes Claude's shape: a strict
+    finding on PreToolUse denies; on the events in ``context_events`` the advice is
+    ``additionalContext``; anywhere else the vendor would drop it, so nothing."""
+    if deny and event.name == "PreToolUse":
+        return deny_envelope("PreToolUse", text_)
+    if event.vendor_event not in context_events:
+        return None
+    return context_envelope(event.vendor_event, text_)
+
+
+def context_envelope(event_name: str, text_: str) -> str:
+    """``{"hookSpecificOutput": {"hookEventName": E, "additionalContext": T}}``."""
+    from caveat.jsonio import quote
+
+    return (
+        '{"hookSpecificOutput":{"hookEventName":'
+        + quote(event_name)
+        + ',"additionalContext":'
+        + quote(text_)
+        + "}}"
+    )
+
+
+def deny_envelope(event_name: str, reason: str) -> str:
+    """``hookSpecificOutput.permissionDecision: "deny"`` with its reason."""
+    from caveat.jsonio import quote
+
+    return (
+        '{"hookSpecificOutput":{"hookEventName":'
+        + quote(event_name)
+        + ',"permissionDecision":"deny","permissionDecisionReason":'
+        + quote(reason)
+        + "}}"
+    )

@@ -44,6 +44,4 @@ def normalize(payload: dict[str, object], event_name: str, env: Mapping[str, str
 
 
 def envelope(event: Event, text: str, deny: bool) -> str | None:
-    from caveat.harnesses import reply
-
-    return reply.claude_envelope(event, text, deny, CONTEXT_EVENTS)
+    return shape.claude_envelope(event, text, deny, CONTEXT_EVENTS)

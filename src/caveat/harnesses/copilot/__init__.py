@@ -161,8 +161,6 @@ def normalize(payload: dict[str, object], event_name: str, env: Mapping[str, str
 
 
 def envelope(event: Event, text: str, deny: bool) -> str | None:
-    from caveat.harnesses import reply
-
     raw = event.vendor_event
     if raw in _NATIVE:
         if deny and raw == "preToolUse":
@@ -171,10 +169,10 @@ def envelope(event: Event, text: str, deny: bool) -> str | None:
             return '{"additionalContext":' + quote(text) + "}"
         return None
     if deny and raw == "PreToolUse":
-        inner = reply.deny_envelope(raw, text)[1:]
+        inner = shape.deny_envelope(raw, text)[1:]
         return (
             '{"permissionDecision":"deny","permissionDecisionReason":' + quote(text) + "," + inner
         )
     if raw in ("SessionStart", "PostToolUse"):
-        return '{"additionalContext":' + quote(text) + "," + reply.context_envelope(raw, text)[1:]
+        return '{"additionalContext":' + quote(text) + "," + shape.context_envelope(raw, text)[1:]
     return None

@@ -113,7 +113,5 @@ def envelope(event: Event, text: str, deny: bool) -> str | None:
     if deny and raw == "PreToolUse":
         return '{"decision":"block","reason":' + quote(text) + "}"
     if raw in CONTEXT_EVENTS:
-        from caveat.harnesses import reply
-
-        return reply.context_envelope(raw, text)
+        return shape.context_envelope(raw, text)
     return None

@@ -71,6 +71,4 @@ def envelope(event: Event, text: str, deny: bool) -> str | None:
         return '{"decision":"deny","reason":' + quote(text) + "}"
     if event.vendor_event not in CONTEXT_EVENTS:
         return None
-    from caveat.harnesses import reply
-
-    return reply.context_envelope(event.vendor_event, text)
+    return shape.context_envelope(event.vendor_event, text)

@@ -84,10 +84,8 @@ def normalize(payload: dict[str, object], event_name: str, env: Mapping[str, str
 
 
 def envelope(event: Event, text: str, deny: bool) -> str | None:
-    from caveat.harnesses import reply
-
     if deny and event.vendor_event == "PreToolUse":
-        return reply.deny_envelope("PreToolUse", text)
+        return shape.deny_envelope("PreToolUse", text)
     if event.vendor_event in SESSION_START:
-        return reply.context_envelope("SessionStart", text)
+        return shape.context_envelope("SessionStart", text)
     return None

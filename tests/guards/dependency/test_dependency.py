@@ -1156,3 +1156,19 @@ def test_huge_manifest_speaks_without_names(root):
     deps = ",".join(f'"p{i}": "^1.0.{i}"' for i in range(60_000))
     (finding,) = _run_files(root, [("package.json", '{"dependencies": {' + deps + "}}")])
     assert finding.value_map()["packages"].startswith("not itemised: the file is too large")
+
+
+def test_a_command_that_names_packages_loads_no_manifest_parser(tmp_path):
+    from tests.helpers import isolated_words
+
+    code = (
+        "import sys\n"
+        "from caveat.event import Event\n"
+        "from caveat.guards import dependency\n"
+        "from caveat.guards.base import Context\n"
+        f"e = Event('PreToolUse', tool='Bash', command='npm i lodash', cwd={str(tmp_path)!r})\n"
+        "found = dependency.check(e, Context(e, env={}))\n"
+        "print(len(found), *sorted(m for m in sys.modules if '.manifest_' in m))\n"
+    )
+    loaded = ["caveat.guards.dependency.manifest_diff", "caveat.guards.dependency.manifest_util"]
+    assert isolated_words(code) == ["1", *loaded]

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from caveat.guards.dependency import manifest_json as mjson
-from caveat.guards.dependency import manifest_keys as mkeys
-from caveat.guards.dependency import manifest_text as mtext
-from caveat.guards.dependency import manifest_toml as mtoml
-from caveat.guards.dependency import manifest_xml as mxml
+import sys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -16,32 +12,35 @@ if TYPE_CHECKING:
 
 MAX_LISTED = 8
 
-PARSERS: dict[str, Parser] = {
-    "pyproject": mtoml.pyproject,
-    "pipfile": mtoml.pipfile,
-    "pixi": mtoml.pixi,
-    "gleam": mtoml.pixi,
-    "cargo": mtoml.cargo,
-    "julia": mtoml.julia,
-    "gradle-catalog": mtoml.gradle_catalog,
-    "mise": mtoml.mise,
-    "package.json": mjson.package_json,
-    "composer": mjson.composer,
-    "deno.json": mjson.deno,
-    "dotnet-tools": mjson.dotnet_tools,
-    "vcpkg": mjson.vcpkg,
-    "devbox": mjson.devbox,
-    "requirements": mtext.requirements,
-    "gomod": mtext.gomod,
-    "pin": mtext.pin,
-    "dockerfile": mtext.dockerfile,
-    "pubspec": mtext.pubspec,
-    "pnpm-workspace": mtext.pnpm_workspace,
-    "conda": mtext.conda,
-    "msbuild": mxml.msbuild,
-    "pom": mxml.pom,
-    "gradle": mtext.gradle,
-    "bazel": mxml.bazel,
+# Parser name → (module of this package, function): a module is imported when a
+# manifest of its format is read, so a shell command that only names packages
+# loads none.
+PARSERS: dict[str, tuple[str, str]] = {
+    "pyproject": ("manifest_toml", "pyproject"),
+    "pipfile": ("manifest_toml", "pipfile"),
+    "pixi": ("manifest_toml", "pixi"),
+    "gleam": ("manifest_toml", "pixi"),
+    "cargo": ("manifest_toml", "cargo"),
+    "julia": ("manifest_toml", "julia"),
+    "gradle-catalog": ("manifest_toml", "gradle_catalog"),
+    "mise": ("manifest_toml", "mise"),
+    "package.json": ("manifest_json", "package_json"),
+    "composer": ("manifest_json", "composer"),
+    "deno.json": ("manifest_json", "deno"),
+    "dotnet-tools": ("manifest_json", "dotnet_tools"),
+    "vcpkg": ("manifest_json", "vcpkg"),
+    "devbox": ("manifest_json", "devbox"),
+    "requirements": ("manifest_text", "requirements"),
+    "gomod": ("manifest_text", "gomod"),
+    "pin": ("manifest_text", "pin"),
+    "dockerfile": ("manifest_text", "dockerfile"),
+    "pubspec": ("manifest_text", "pubspec"),
+    "pnpm-workspace": ("manifest_text", "pnpm_workspace"),
+    "conda": ("manifest_text", "conda"),
+    "msbuild": ("manifest_xml", "msbuild"),
+    "pom": ("manifest_xml", "pom"),
+    "gradle": ("manifest_text", "gradle"),
+    "bazel": ("manifest_xml", "bazel"),
 }
 
 
@@ -49,11 +48,21 @@ def parse(parser: str, text: str, exact: bool) -> dict[str, str]:
     """The dependencies ``text`` declares, read with the named parser."""
     if not text:
         return {}
-    if parser.startswith("keys:"):
-        return mkeys.keys(parser[5:], text)
-    if parser.startswith("words:"):
-        return mkeys.words(parser[6:], text)
-    return PARSERS[parser](text, exact)
+    if parser.startswith(("keys:", "words:")):
+        from caveat.guards.dependency import manifest_keys
+
+        if parser.startswith("keys:"):
+            return manifest_keys.keys(parser[5:], text)
+        return manifest_keys.words(parser[6:], text)
+    return _parser(*PARSERS[parser])(text, exact)
+
+
+def _parser(module: str, name: str) -> Parser:
+    # ``__import__`` and ``sys.modules``: importlib is not loaded on the hook's path.
+    qualified = "caveat.guards.dependency." + module
+    __import__(qualified)
+    found: Parser = getattr(sys.modules[qualified], name)
+    return found
 
 
 def pep723(text: str) -> dict[str, str]:
@@ -66,7 +75,7 @@ def pep723(text: str) -> dict[str, str]:
         if line.rstrip() == "# ///":
             break
         body.append(line[2:] if line.startswith("# ") else line.lstrip("#"))
-    return mtoml.pyproject("[project]\n" + "\n".join(body), True)
+    return _parser("manifest_toml", "pyproject")("[project]\n" + "\n".join(body), True)
 
 
 def changes(before: dict[str, str], after: dict[str, str]) -> list[tuple[str, str, str]]:

@@ -104,12 +104,3 @@ def claim(
 def once(env: Mapping[str, str], kind: str, session_id: str) -> bool:
     """True the first time it is asked for ``kind`` and this session, False after."""
     return claim(env, kind, session_id, window=float(_MAX_AGE_S))
-
-
-def taken(env: Mapping[str, str], kind: str, session_id: str) -> bool:
-    """Whether a marker of ``kind`` exists for the session (no lock, no write)."""
-    file = path(env, kind, session_id) if session_id else None
-    try:
-        return bool(file) and os.path.getsize(file or "") > 0
-    except OSError:
-        return False

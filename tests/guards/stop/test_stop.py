@@ -14,7 +14,7 @@ from caveat.config import defaults
 from caveat.event import Event
 from caveat.guards import stop
 from caveat.guards.base import Context
-from caveat.session import marker
+from tests.helpers import marker_taken
 
 
 def config(enabled=True):
@@ -35,7 +35,7 @@ def test_off_by_default(project, forwards_stop):
     event = at_stop(project)
     assert stop.check(event, Context(event, dict(os.environ))) == []
     assert check(event, enabled=False) == []
-    assert not marker.taken(dict(os.environ), stop.MARKER, "s")
+    assert not marker_taken(dict(os.environ), stop.MARKER, "s")
 
 
 def test_once_per_session(project, forwards_stop):
@@ -47,7 +47,7 @@ def test_once_per_session(project, forwards_stop):
 
 def test_never_while_stop_hook_active(project, forwards_stop):
     assert check(at_stop(project, stop_hook_active=True)) == []
-    assert not marker.taken(dict(os.environ), stop.MARKER, "s")
+    assert not marker_taken(dict(os.environ), stop.MARKER, "s")
     assert check(at_stop(project))  # the emission was not used up
 
 
@@ -62,7 +62,7 @@ def test_an_empty_message_does_not_latch(project, forwards_stop, content):
     override = folder / "stop.md"
     override.write_text(content)
     assert check(at_stop(project)) == []
-    assert not marker.taken(dict(os.environ), stop.MARKER, "s")
+    assert not marker_taken(dict(os.environ), stop.MARKER, "s")
     override.unlink()
     assert check(at_stop(project))  # readable again: the one emission is still there
 
@@ -73,13 +73,13 @@ def test_a_missing_message_does_not_latch(project, forwards_stop, tmp_path, monk
     with monkeypatch.context() as patch:
         patch.setattr(messages, "bundled_dir", lambda: str(empty))
         assert check(at_stop(project)) == []
-        assert not marker.taken(dict(os.environ), stop.MARKER, "s")
+        assert not marker_taken(dict(os.environ), stop.MARKER, "s")
     assert check(at_stop(project))  # the message is back: the emission is still there
 
 
 def test_a_contract_that_drops_stop_output_does_not_latch(project):
     assert check(at_stop(project, contract="codex")) == []  # Codex's Stop has no context
-    assert not marker.taken(dict(os.environ), stop.MARKER, "s")
+    assert not marker_taken(dict(os.environ), stop.MARKER, "s")
 
 
 def test_rendered_stop_text(project, snapshot):
@@ -134,7 +134,7 @@ def test_hook_with_a_contract_that_drops_stop_keeps_the_emission(project):
     write_config(project)
     env = dict(os.environ)
     assert hook.dispatch(["--contract", "codex"], stop_payload(project), env).output == ""
-    assert not marker.taken(env, stop.MARKER, "s")
+    assert not marker_taken(env, stop.MARKER, "s")
 
 
 def test_claude_hands_stop_context_to_the_model_once(project):

@@ -49,3 +49,54 @@ def test_unknown_tools_reach_no_guard(harness_id, event_name, tool, tool_input):
     event = normalized(contract, data)
     # Only guards that look at every tool (custom rules, context size) may run.
     assert {g.ID for g in chain.select(event)} <= {"custom", "compaction"}
+
+
+def _cases(harness_id, *names, listed=()):
+    """(harness_id, event name, whether the contract lists it) for each of ``names``."""
+    return [pytest.param(harness_id, n, n in listed, id=f"{harness_id}-{n}") for n in names]
+
+
+# Each vendor's own payload fields are left out: these cases turn on the event name alone.
+@pytest.mark.parametrize(
+    ("harness_id", "event_name", "listed"),
+    [
+        *_cases("codebuddy", "BeforeTool", "preToolUse", "nope"),
+        *_cases("codex", "BeforeTool", "AfterTool", "Setup", ""),
+        *_cases(
+            "gemini",
+            "PreToolUse",
+            "PostToolUse",
+            "BeforeModel",
+            "AfterModel",
+            "BeforeToolSelection",
+            "nope",
+        ),
+        *_cases("qwen", "BeforeTool", "AfterTool", "Setup", "postToolUse"),
+        # Kiro and Cursor list some events (a user may register them) that map to nothing.
+        *_cases(
+            "kiro",
+            "PostFileSave",
+            "Manual",
+            "PreTaskExec",
+            "fileEdited",
+            "BeforeTool",
+            "",
+            listed={"PostFileSave", "Manual", "PreTaskExec", "fileEdited"},
+        ),
+        *_cases(
+            "cursor",
+            "afterAgentResponse",
+            "afterTabFileEdit",
+            "workspaceOpen",
+            "PreToolUse",
+            "",
+            listed={"afterAgentResponse", "afterTabFileEdit", "workspaceOpen"},
+        ),
+    ],
+)
+def test_unknown_or_unmapped_events_are_dropped(harness_id, event_name, listed):
+    contract = harnesses.load(harness_id)
+    assert contract is not None
+    assert (event_name in contract.EVENTS) is listed
+    data = {"session_id": "s1", "cwd": "/repo", "hook_event_name": event_name}
+    assert contract.normalize(data, "", {}) is None

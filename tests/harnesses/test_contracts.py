@@ -9,6 +9,7 @@ import pytest
 
 from caveat import chain
 from caveat import harnesses
+from caveat.event import Event
 from tests.harnesses.contract_helpers import normalized
 
 
@@ -100,3 +101,130 @@ def test_unknown_or_unmapped_events_are_dropped(harness_id, event_name, listed):
     assert (event_name in contract.EVENTS) is listed
     data = {"session_id": "s1", "cwd": "/repo", "hook_event_name": event_name}
     assert contract.normalize(data, "", {}) is None
+
+
+def _silent(harness_id, events, denies=(False,)):
+    """(harness_id, event, the ``deny`` values that get no envelope) for each event."""
+    which = "-".join("deny" if d else "context" for d in denies)
+    return [
+        pytest.param(harness_id, e, denies, id=f"{harness_id}-{e.vendor_event or e.name}-{which}")
+        for e in events
+    ]
+
+
+def _by_vendor_event(pairs):
+    """Events from (name, vendor event) pairs: the vendor event picks the output channel."""
+    return [Event(n, vendor_event=v) for n, v in pairs]
+
+
+@pytest.mark.parametrize(
+    ("harness_id", "event", "denies"),
+    [
+        *_silent(
+            "claude",
+            [Event(n) for n in ("PreCompact", "PostCompact", "SessionEnd", "Notification")],
+            denies=(False, True),
+        ),
+        *_silent(
+            "codebuddy",
+            [
+                Event(n, contract="codebuddy")
+                for n in ("PreToolUse", "Stop", "PreCompact", "Notification", "SessionEnd")
+            ],
+        ),
+        *_silent(
+            "qwen",
+            [
+                Event(n, contract="qwen")
+                for n in (
+                    "PreToolUse",
+                    "PostToolUseFailure",
+                    "Stop",
+                    "PreCompact",
+                    "PostCompact",
+                    "SessionEnd",
+                )
+            ],
+        ),
+        *_silent(
+            "kiro",
+            _by_vendor_event(
+                [
+                    ("PreToolUse", "preToolUse"),
+                    ("PreToolUse", "PreToolUse"),
+                    ("PostToolUse", "postToolUse"),
+                    ("PostToolUse", "PostToolUse"),
+                    ("UserPromptSubmit", "userPromptSubmit"),
+                    ("Stop", "stop"),
+                ]
+            ),
+        ),
+        # Kiro CLI 2.x blocks by exit code only, so a deny has no envelope either.
+        *_silent("kiro", [Event("PreToolUse", vendor_event="preToolUse")], denies=(True,)),
+        *_silent(
+            "cursor",
+            [
+                Event("PostToolUse", vendor_event=v)
+                for v in (
+                    "preToolUse",
+                    "postToolUse",
+                    "beforeShellExecution",
+                    "afterShellExecution",
+                    "afterFileEdit",
+                    "beforeSubmitPrompt",
+                    "stop",
+                    "preCompact",
+                    "sessionEnd",
+                )
+            ],
+        ),
+        # Where Cursor cannot block with a message, a deny has no envelope.
+        *_silent(
+            "cursor",
+            [
+                Event("PostToolUse", vendor_event=v)
+                for v in ("afterFileEdit", "postToolUse", "beforeReadFile", "stop")
+            ],
+            denies=(True,),
+        ),
+        *_silent(
+            "copilot",
+            _by_vendor_event(
+                [
+                    ("PreToolUse", "preToolUse"),
+                    ("UserPromptSubmit", "userPromptSubmitted"),
+                    ("PostToolUseFailure", "postToolUseFailure"),
+                    ("Stop", "agentStop"),
+                    ("SessionEnd", "sessionEnd"),
+                    ("PreCompact", "preCompact"),
+                    ("Notification", "notification"),
+                    ("PreToolUse", "PreToolUse"),
+                    ("UserPromptSubmit", "UserPromptSubmit"),
+                    ("Stop", "Stop"),
+                ]
+            ),
+        ),
+        # Devin CLI's PreToolUse takes a deny; nothing else here does, nor any Windsurf event.
+        *_silent("devin", [Event("PreToolUse", vendor_event="PreToolUse")]),
+        *_silent(
+            "devin",
+            _by_vendor_event(
+                [
+                    ("UserPromptSubmit", "UserPromptSubmit"),
+                    ("Stop", "Stop"),
+                    ("SessionEnd", "SessionEnd"),
+                    ("PreToolUse", "pre_write_code"),
+                    ("PostToolUse", "post_write_code"),
+                    ("PostToolUse", "post_run_command"),
+                    ("UserPromptSubmit", "pre_user_prompt"),
+                ]
+            ),
+            denies=(False, True),
+        ),
+    ],
+)
+def test_no_envelope_where_the_vendor_drops_the_output(harness_id, event, denies):
+    contract = harnesses.load(harness_id)
+    assert contract is not None
+    for deny in denies:
+        assert contract.envelope(event, "text", deny) is None

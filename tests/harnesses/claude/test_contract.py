@@ -227,9 +227,3 @@ def test_envelope(event_name, deny, snapshot):
     assert out is not None
     assert json.loads(out)["hookSpecificOutput"]["hookEventName"] == event_name
     assert out == snapshot
-
-
-@pytest.mark.parametrize("event_name", ["PreCompact", "PostCompact", "SessionEnd", "Notification"])
-def test_no_envelope_on_events_claude_does_not_hand_to_the_model(event_name):
-    assert claude.envelope(Event(event_name), "text", False) is None
-    assert claude.envelope(Event(event_name), "text", True) is None

@@ -4,6 +4,7 @@ the assertions that hold for several vendors alike."""
 from __future__ import annotations
 
 import importlib
+import os
 
 import pytest
 
@@ -228,3 +229,120 @@ def test_no_envelope_where_the_vendor_drops_the_output(harness_id, event, denies
     assert contract is not None
     for deny in denies:
         assert contract.envelope(event, "text", deny) is None
+
+
+WRITE_A_JSON = {"file_path": "a.json", "content": ""}
+ADD_A_JSON = "*** Begin Patch\n*** Add File: a.json\n+{}\n*** End Patch\n"
+
+
+def _edited(data, cwd):
+    """The paths a payload edits: its tool call's relative ``a.json`` resolves against cwd."""
+    return [os.path.join(cwd, "a.json")] if "tool_input" in data else []
+
+
+@pytest.mark.parametrize(
+    ("harness_id", "data", "variables", "fallback", "foreign"),
+    [
+        pytest.param(
+            "claude",
+            {"hook_event_name": "PreToolUse"},
+            ["CLAUDE_PROJECT_DIR"],
+            None,
+            {},
+            id="claude",
+        ),
+        pytest.param(
+            "codebuddy",
+            {"hook_event_name": "PostToolUse"},
+            ["CODEBUDDY_PROJECT_DIR"],
+            None,
+            {},
+            id="codebuddy",
+        ),
+        pytest.param(
+            "qwen",
+            {
+                "hook_event_name": "PreToolUse",
+                "tool_name": "write_file",
+                "tool_input": WRITE_A_JSON,
+            },
+            [
+                "QWEN_PROJECT_DIR",
+                "QWEN_CODE_PROJECT_DIR",
+                "CLAUDE_PROJECT_DIR",
+                "GEMINI_PROJECT_DIR",
+            ],
+            None,
+            {},
+            id="qwen",
+        ),
+        pytest.param(
+            "gemini",
+            {
+                "hook_event_name": "BeforeTool",
+                "tool_name": "write_file",
+                "tool_input": WRITE_A_JSON,
+            },
+            ["GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"],
+            # A cwd that is not a string counts as none.
+            {
+                "hook_event_name": "BeforeTool",
+                "tool_name": "write_file",
+                "tool_input": WRITE_A_JSON,
+                "cwd": 5,
+            },
+            {},
+            id="gemini",
+        ),
+        pytest.param(
+            "cursor",
+            # A workspace root that is not a string counts as none.
+            {"hook_event_name": "sessionStart", "workspace_roots": [7]},
+            ["CURSOR_PROJECT_DIR"],
+            {"hook_event_name": "stop"},
+            {},
+            id="cursor",
+        ),
+        pytest.param(
+            "devin",
+            {"agent_action_name": "pre_user_prompt", "trajectory_id": "s1", "execution_id": "p1"},
+            ["DEVIN_PROJECT_DIR"],
+            {"session_id": "s1", "prompt_id": "p1", "hook_event_name": "SessionStart"},
+            {},
+            id="devin",
+        ),
+        pytest.param("kiro", {"hook_event_name": "agentSpawn"}, [], None, {}, id="kiro"),
+        # Codex has no project-dir variable and must not borrow Claude's.
+        pytest.param(
+            "codex",
+            {
+                "hook_event_name": "PreToolUse",
+                "tool_name": "apply_patch",
+                "tool_input": {"command": ADD_A_JSON},
+            },
+            [],
+            None,
+            {"CLAUDE_PROJECT_DIR": "/elsewhere"},
+            id="codex",
+        ),
+    ],
+)
+def test_cwd_falls_back_to_project_dir_variables_then_process_cwd(
+    harness_id, data, variables, fallback, foreign, monkeypatch, tmp_path
+):
+    """With no cwd in the payload, each of ``variables`` in turn wins over the ones after it,
+    then the process cwd is used (and ``foreign`` variables stay unread)."""
+    contract = harnesses.load(harness_id)
+    assert contract is not None
+
+    env = {name: f"/p{i}" for i, name in enumerate(variables, 1)}
+    for name in variables:
+        event = normalized(contract, data, env=env)
+        assert event.cwd == env[name]
+        assert [e.path for e in event.edits] == _edited(data, env[name])
+        del env[name]
+    monkeypatch.chdir(tmp_path)
+    data = data if fallback is None else fallback
+    event = normalized(contract, data, env=foreign)
+    assert event.cwd == str(tmp_path)
+    assert [e.path for e in event.edits] == _edited(data, str(tmp_path))

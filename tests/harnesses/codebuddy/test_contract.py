@@ -111,14 +111,6 @@ def test_normalize_lifecycle_events(data):
     assert event.stop_hook_active is data.get("stop_hook_active", False)
 
 
-def test_cwd_falls_back_to_codebuddy_project_dir_then_process_cwd(monkeypatch, tmp_path):
-    data: dict[str, object] = {"hook_event_name": "PostToolUse"}
-    env = {"CODEBUDDY_PROJECT_DIR": "/proj"}
-    assert normalized(codebuddy, data, env=env).cwd == "/proj"
-    monkeypatch.chdir(tmp_path)
-    assert normalized(codebuddy, data).cwd == str(tmp_path)
-
-
 TEXT = 'Advice with "quotes", \\ and ünïcode\nline 2'
 
 

@@ -152,13 +152,6 @@ def test_event_argument_wins():
     assert (event.name, event.vendor_event) == ("SessionStart", "sessionStart")
 
 
-def test_cwd_falls_back_to_project_dir_then_process_cwd(monkeypatch, tmp_path):
-    data: dict[str, object] = {"hook_event_name": "sessionStart", "workspace_roots": [7]}
-    assert normalized(cursor, data, env={"CURSOR_PROJECT_DIR": "/proj"}).cwd == "/proj"
-    monkeypatch.chdir(tmp_path)
-    assert normalized(cursor, {"hook_event_name": "stop"}).cwd == str(tmp_path)
-
-
 @pytest.mark.parametrize(
     ("vendor_event", "deny"),
     [("sessionStart", False), ("preToolUse", True), ("beforeShellExecution", True)],

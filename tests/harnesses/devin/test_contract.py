@@ -173,12 +173,6 @@ def test_unknown_events_are_dropped(data):
     assert devin.normalize(data, "", ENV) is None
 
 
-def test_cwd_falls_back_to_project_dir_then_process_cwd(monkeypatch, tmp_path):
-    assert normalized(devin, cascade("pre_user_prompt"), env=ENV).cwd == "/repo"
-    monkeypatch.chdir(tmp_path)
-    assert normalized(devin, cli("SessionStart")).cwd == str(tmp_path)
-
-
 @pytest.mark.parametrize(
     ("vendor_event", "deny"),
     [("SessionStart", False), ("PostToolUse", False), ("PreToolUse", True)],

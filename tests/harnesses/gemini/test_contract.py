@@ -190,20 +190,6 @@ def test_event_argument_wins():
     assert gemini.normalize({"hook_event_name": 3}, "", {}) is None
 
 
-def test_cwd_falls_back_to_gemini_project_dirs_then_process_cwd(monkeypatch, tmp_path):
-    data = payload("BeforeTool", "write_file", {"file_path": "a.json", "content": ""})
-    del data["cwd"]
-    env = {"GEMINI_PROJECT_DIR": "/p1", "GEMINI_CWD": "/p2", "CLAUDE_PROJECT_DIR": "/p3"}
-    assert normalized(gemini, data, env=env).cwd == "/p1"
-    assert normalized(gemini, data, env=env).edits[0].path == "/p1/a.json"
-    del env["GEMINI_PROJECT_DIR"]
-    assert normalized(gemini, data, env=env).cwd == "/p2"
-    del env["GEMINI_CWD"]
-    assert normalized(gemini, data, env=env).cwd == "/p3"
-    monkeypatch.chdir(tmp_path)
-    assert normalized(gemini, {**data, "cwd": 5}).cwd == str(tmp_path)
-
-
 TEXT = 'Advice with "quotes", \\ and ünïcode <b>\nline 2'
 
 

@@ -127,11 +127,6 @@ def test_event_argument_wins():
     assert normalized(kiro, payload("stop"), "agentSpawn").vendor_event == "agentSpawn"
 
 
-def test_cwd_falls_back_to_process_cwd(monkeypatch, tmp_path):
-    monkeypatch.chdir(tmp_path)
-    assert normalized(kiro, {"hook_event_name": "agentSpawn"}).cwd == str(tmp_path)
-
-
 @pytest.mark.parametrize(
     ("vendor_event", "deny"), [("agentSpawn", False), ("SessionStart", False), ("PreToolUse", True)]
 )

@@ -170,23 +170,6 @@ def test_normalize_lifecycle_events(data):
     assert event.stop_hook_active is data.get("stop_hook_active", False)
 
 
-def test_cwd_falls_back_to_qwen_project_dirs_then_process_cwd(monkeypatch, tmp_path):
-    data = payload("PreToolUse", "write_file", {"file_path": "a.json", "content": ""})
-    del data["cwd"]
-    env = {
-        "QWEN_PROJECT_DIR": "/p1",
-        "QWEN_CODE_PROJECT_DIR": "/p2",
-        "CLAUDE_PROJECT_DIR": "/p3",
-        "GEMINI_PROJECT_DIR": "/p4",
-    }
-    for expected in ("/p1", "/p2", "/p3", "/p4"):
-        event = normalized(qwen, data, env=env)
-        assert (event.cwd, event.edits[0].path) == (expected, expected + "/a.json")
-        env.pop(next(iter(env)))
-    monkeypatch.chdir(tmp_path)
-    assert normalized(qwen, data).cwd == str(tmp_path)
-
-
 TEXT = 'Advice with "quotes", \\ and ünïcode <b>\nline 2'
 
 

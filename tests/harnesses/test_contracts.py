@@ -346,3 +346,33 @@ def test_cwd_falls_back_to_project_dir_variables_then_process_cwd(
     event = normalized(contract, data, env=foreign)
     assert event.cwd == str(tmp_path)
     assert [e.path for e in event.edits] == _edited(data, str(tmp_path))
+
+
+def _lifecycle(harness_id, event_name, **fields):
+    data = {"session_id": "s1", "cwd": "/repo", "hook_event_name": event_name, **fields}
+    return pytest.param(harness_id, data, id=f"{harness_id}-{event_name}")
+
+
+@pytest.mark.parametrize(
+    ("harness_id", "data"),
+    [
+        _lifecycle("codebuddy", "SessionStart", source="compact"),
+        _lifecycle("codebuddy", "UserPromptSubmit", prompt="add zod"),
+        _lifecycle("codebuddy", "Stop", stop_hook_active=True),
+        _lifecycle("codebuddy", "PreCompact", trigger="auto", custom_instructions=""),
+        _lifecycle("codebuddy", "Notification", notification_type="idle", message="waiting"),
+        _lifecycle("codebuddy", "SessionEnd", reason="exit"),
+        _lifecycle("qwen", "SessionStart", source="startup", model="fake-model"),
+        _lifecycle("qwen", "UserPromptSubmit", prompt="add axios", submitted_prompt="add axios"),
+        _lifecycle("qwen", "Stop", stop_hook_active=True),
+        _lifecycle("qwen", "PreCompact", trigger="auto"),
+        _lifecycle("qwen", "SessionEnd", reason="exit"),
+    ],
+)
+def test_normalize_lifecycle_events(harness_id, data):
+    contract = harnesses.load(harness_id)
+    assert contract is not None
+    event = normalized(contract, data)
+    assert (event.name, event.tool, event.edits) == (data["hook_event_name"], "", ())
+    assert event.source == data.get("source", "")
+    assert event.stop_hook_active is data.get("stop_hook_active", False)

@@ -11,7 +11,6 @@ from caveat.event import WHOLE
 from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.harnesses import codebuddy
-from tests.harnesses.contract_helpers import normalized
 
 # CodeBuddy Code payloads are Claude Code's (reference/harness-contracts.md §2.9, docs
 # only: no CodeBuddy run in the delivery matrix); these follow the documented fields.
@@ -90,25 +89,6 @@ def test_normalize_tools(data, tool, edits, command):
     assert (event.name, event.vendor_event) == (data["hook_event_name"],) * 2
     assert (event.tool, event.edits, event.command) == (tool, edits, command)
     assert (event.cwd, event.session_id, event.contract) == ("/repo", "cb-1", "codebuddy")
-
-
-@pytest.mark.parametrize(
-    "data",
-    [
-        payload("SessionStart", source="compact"),
-        payload("UserPromptSubmit", prompt="add zod"),
-        payload("Stop", stop_hook_active=True),
-        payload("PreCompact", trigger="auto", custom_instructions=""),
-        payload("Notification", notification_type="idle", message="waiting"),
-        payload("SessionEnd", reason="exit"),
-    ],
-    ids=lambda d: d["hook_event_name"],
-)
-def test_normalize_lifecycle_events(data):
-    event = normalized(codebuddy, data)
-    assert (event.name, event.tool, event.edits) == (data["hook_event_name"], "", ())
-    assert event.source == data.get("source", "")
-    assert event.stop_hook_active is data.get("stop_hook_active", False)
 
 
 TEXT = 'Advice with "quotes", \\ and ünïcode\nline 2'

@@ -4,12 +4,14 @@ the assertions that hold for several vendors alike."""
 from __future__ import annotations
 
 import importlib
+import json
 import os
 
 import pytest
 
 from caveat import chain
 from caveat import harnesses
+from caveat import hook
 from caveat.event import Event
 from tests.harnesses.contract_helpers import normalized
 
@@ -376,3 +378,57 @@ def test_normalize_lifecycle_events(harness_id, data):
     assert (event.name, event.tool, event.edits) == (data["hook_event_name"], "", ())
     assert event.source == data.get("source", "")
     assert event.stop_hook_active is data.get("stop_hook_active", False)
+
+
+# End to end through the dispatcher, for the Claude-shaped contracts.
+
+OLD_PACKAGE = '{\n  "name": "app",\n  "dependencies": {\n    "express": "^4.19.2"\n  }\n}\n'
+NEW_PACKAGE = OLD_PACKAGE.replace('"^4.19.2"\n', '"^4.19.2",\n    "axios": "^1.7.7"\n')
+
+
+@pytest.fixture
+def repo(tmp_path):
+    os.mkdir(tmp_path / ".git")
+    (tmp_path / "package.json").write_text(OLD_PACKAGE, encoding="utf-8")
+    return tmp_path
+
+
+def _write_package(harness_id, repo, vendor_event, tool):
+    data = {
+        "session_id": "s1",
+        "cwd": str(repo),
+        "hook_event_name": vendor_event,
+        "tool_name": tool,
+        "tool_input": {"file_path": str(repo / "package.json"), "content": NEW_PACKAGE},
+    }
+    return hook.dispatch(["--contract", harness_id], json.dumps(data).encode(), dict(os.environ))
+
+
+@pytest.mark.parametrize(
+    ("harness_id", "vendor_event", "tool"),
+    [
+        ("codebuddy", "PostToolUse", "Write"),
+        ("qwen", "PostToolUse", "write_file"),
+        ("gemini", "AfterTool", "write_file"),
+    ],
+)
+def test_dispatch_post_tool_write_of_package_json_fires(repo, harness_id, vendor_event, tool):
+    envelope = json.loads(_write_package(harness_id, repo, vendor_event, tool).output)
+    assert list(envelope) == ["hookSpecificOutput"]
+    assert envelope["hookSpecificOutput"]["hookEventName"] == vendor_event
+    assert "axios" in envelope["hookSpecificOutput"]["additionalContext"]
+
+
+@pytest.mark.parametrize(
+    ("harness_id", "vendor_event", "tool"),
+    [
+        ("codebuddy", "PreToolUse", "Write"),
+        ("qwen", "PreToolUse", "write_file"),
+        ("gemini", "BeforeTool", "write_file"),
+    ],
+)
+def test_dispatch_pre_tool_stays_silent(repo, harness_id, vendor_event, tool):
+    outcome = _write_package(harness_id, repo, vendor_event, tool)
+    assert outcome.findings  # the guard found it; the vendor would drop the context
+    assert outcome.output == ""
+    assert "does not hand" in outcome.reason

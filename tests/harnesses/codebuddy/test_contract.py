@@ -1,11 +1,9 @@
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
-from caveat import hook
 from caveat.event import FRAGMENT
 from caveat.event import WHOLE
 from caveat.event import Event
@@ -115,34 +113,3 @@ def test_strict_deny(snapshot):
         }
     }
     assert out == snapshot
-
-
-# End to end through the dispatcher.
-
-OLD_PACKAGE = '{\n  "name": "app",\n  "dependencies": {\n    "express": "^4.19.2"\n  }\n}\n'
-NEW_PACKAGE = OLD_PACKAGE.replace('"^4.19.2"\n', '"^4.19.2",\n    "axios": "^1.7.7"\n')
-
-
-@pytest.fixture
-def repo(tmp_path):
-    os.mkdir(tmp_path / ".git")
-    (tmp_path / "package.json").write_text(OLD_PACKAGE, encoding="utf-8")
-    return tmp_path
-
-
-def _dispatch(repo, event):
-    write = {"file_path": str(repo / "package.json"), "content": NEW_PACKAGE}
-    data = {**payload(event, "Write", write), "cwd": str(repo)}
-    return hook.dispatch(["--contract", "codebuddy"], json.dumps(data).encode(), dict(os.environ))
-
-
-def test_dispatch_posttooluse_write_of_package_json_fires(repo):
-    envelope = json.loads(_dispatch(repo, "PostToolUse").output)
-    assert envelope["hookSpecificOutput"]["hookEventName"] == "PostToolUse"
-    assert "axios" in envelope["hookSpecificOutput"]["additionalContext"]
-
-
-def test_dispatch_pretooluse_stays_silent(repo):
-    outcome = _dispatch(repo, "PreToolUse")
-    assert outcome.findings
-    assert outcome.output == ""

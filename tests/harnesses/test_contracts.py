@@ -13,7 +13,9 @@ from caveat import chain
 from caveat import harnesses
 from caveat import hook
 from caveat.event import Event
+from tests.harnesses.contract_helpers import NEW_PACKAGE
 from tests.harnesses.contract_helpers import normalized
+from tests.harnesses.contract_helpers import package_repo
 
 
 @pytest.mark.parametrize("harness_id", sorted(harnesses.HARNESSES))
@@ -382,15 +384,10 @@ def test_normalize_lifecycle_events(harness_id, data):
 
 # End to end through the dispatcher, for the Claude-shaped contracts.
 
-OLD_PACKAGE = '{\n  "name": "app",\n  "dependencies": {\n    "express": "^4.19.2"\n  }\n}\n'
-NEW_PACKAGE = OLD_PACKAGE.replace('"^4.19.2"\n', '"^4.19.2",\n    "axios": "^1.7.7"\n')
-
 
 @pytest.fixture
 def repo(tmp_path):
-    os.mkdir(tmp_path / ".git")
-    (tmp_path / "package.json").write_text(OLD_PACKAGE, encoding="utf-8")
-    return tmp_path
+    return package_repo(tmp_path)
 
 
 def _write_package(harness_id, repo, vendor_event, tool):
@@ -404,30 +401,26 @@ def _write_package(harness_id, repo, vendor_event, tool):
     return hook.dispatch(["--contract", harness_id], json.dumps(data).encode(), dict(os.environ))
 
 
-@pytest.mark.parametrize(
-    ("harness_id", "vendor_event", "tool"),
-    [
-        ("codebuddy", "PostToolUse", "Write"),
-        ("qwen", "PostToolUse", "write_file"),
-        ("gemini", "AfterTool", "write_file"),
-    ],
-)
-def test_dispatch_post_tool_write_of_package_json_fires(repo, harness_id, vendor_event, tool):
+# (contract, its events before and after a tool, its write tool)
+DISPATCHED = [
+    pytest.param("codebuddy", "PreToolUse", "PostToolUse", "Write", id="codebuddy"),
+    pytest.param("qwen", "PreToolUse", "PostToolUse", "write_file", id="qwen"),
+    pytest.param("gemini", "BeforeTool", "AfterTool", "write_file", id="gemini"),
+]
+
+
+@pytest.mark.parametrize(("harness_id", "before", "vendor_event", "tool"), DISPATCHED)
+def test_dispatch_post_tool_write_of_package_json_fires(
+    repo, harness_id, before, vendor_event, tool
+):
     envelope = json.loads(_write_package(harness_id, repo, vendor_event, tool).output)
     assert list(envelope) == ["hookSpecificOutput"]
     assert envelope["hookSpecificOutput"]["hookEventName"] == vendor_event
     assert "axios" in envelope["hookSpecificOutput"]["additionalContext"]
 
 
-@pytest.mark.parametrize(
-    ("harness_id", "vendor_event", "tool"),
-    [
-        ("codebuddy", "PreToolUse", "Write"),
-        ("qwen", "PreToolUse", "write_file"),
-        ("gemini", "BeforeTool", "write_file"),
-    ],
-)
-def test_dispatch_pre_tool_stays_silent(repo, harness_id, vendor_event, tool):
+@pytest.mark.parametrize(("harness_id", "vendor_event", "after", "tool"), DISPATCHED)
+def test_dispatch_pre_tool_stays_silent(repo, harness_id, vendor_event, after, tool):
     outcome = _write_package(harness_id, repo, vendor_event, tool)
     assert outcome.findings  # the guard found it; the vendor would drop the context
     assert outcome.output == ""

@@ -11,7 +11,9 @@ from caveat.event import WHOLE
 from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.harnesses import gemini
+from tests.harnesses.contract_helpers import NEW_PACKAGE
 from tests.harnesses.contract_helpers import normalized
+from tests.harnesses.contract_helpers import package_repo
 
 # Payloads as Gemini CLI 0.61.0 sent them (reference/delivery-matrix.md), <tmp> = /tmp/e2e.
 PROJECT = "/tmp/e2e/project"
@@ -230,15 +232,10 @@ def test_deny_after_the_tool_stays_context():
 
 # End to end through the dispatcher.
 
-OLD_PACKAGE = '{\n  "name": "app",\n  "dependencies": {\n    "express": "^4.19.2"\n  }\n}\n'
-NEW_PACKAGE = OLD_PACKAGE.replace('"^4.19.2"\n', '"^4.19.2",\n    "axios": "^1.7.7"\n')
-
 
 @pytest.fixture
 def repo(tmp_path):
-    os.mkdir(tmp_path / ".git")
-    (tmp_path / "package.json").write_text(OLD_PACKAGE, encoding="utf-8")
-    return tmp_path
+    return package_repo(tmp_path)
 
 
 def _write_package(repo, event):

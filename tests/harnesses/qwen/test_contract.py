@@ -12,6 +12,8 @@ from caveat.event import WHOLE
 from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.harnesses import qwen
+from tests.harnesses.contract_helpers import NEW_PACKAGE
+from tests.harnesses.contract_helpers import package_repo
 
 # Payloads as Qwen Code 0.24.4 sent them (reference/delivery-matrix.md), <tmp> = /tmp/e2e.
 PROJECT = "/tmp/e2e/project"
@@ -189,15 +191,10 @@ def test_deny_after_the_tool_stays_context():
 
 # End to end through the dispatcher.
 
-OLD_PACKAGE = '{\n  "name": "app",\n  "dependencies": {\n    "express": "^4.19.2"\n  }\n}\n'
-NEW_PACKAGE = OLD_PACKAGE.replace('"^4.19.2"\n', '"^4.19.2",\n    "axios": "^1.7.7"\n')
-
 
 @pytest.fixture
 def repo(tmp_path):
-    os.mkdir(tmp_path / ".git")
-    (tmp_path / "package.json").write_text(OLD_PACKAGE, encoding="utf-8")
-    return tmp_path
+    return package_repo(tmp_path)
 
 
 def _dispatch(repo, event, tool, tool_input):

@@ -205,13 +205,6 @@ def test_event_argument_wins_and_unknown_events_are_dropped():
     assert claude.normalize({"hook_event_name": 3}, "", {}) is None
 
 
-def test_cwd_falls_back_to_project_dir_then_process_cwd(monkeypatch, tmp_path):
-    data: dict[str, object] = {"hook_event_name": "PreToolUse"}
-    assert normalized(claude, data, env={"CLAUDE_PROJECT_DIR": "/proj"}).cwd == "/proj"
-    monkeypatch.chdir(tmp_path)
-    assert normalized(claude, data).cwd == str(tmp_path)
-
-
 @pytest.mark.parametrize(
     ("event_name", "deny"),
     [
@@ -227,9 +220,3 @@ def test_envelope(event_name, deny, snapshot):
     assert out is not None
     assert json.loads(out)["hookSpecificOutput"]["hookEventName"] == event_name
     assert out == snapshot
-
-
-@pytest.mark.parametrize("event_name", ["PreCompact", "PostCompact", "SessionEnd", "Notification"])
-def test_no_envelope_on_events_claude_does_not_hand_to_the_model(event_name):
-    assert claude.envelope(Event(event_name), "text", False) is None
-    assert claude.envelope(Event(event_name), "text", True) is None

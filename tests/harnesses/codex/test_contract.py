@@ -169,20 +169,6 @@ def test_session_start_and_stop_fields():
     assert normalized(codex, payload("Stop", stop_hook_active=True)).stop_hook_active
 
 
-@pytest.mark.parametrize("event_name", ["BeforeTool", "AfterTool", "Setup", ""])
-def test_unknown_events_are_dropped(event_name):
-    assert codex.normalize(payload(event_name), "", {}) is None
-
-
-def test_cwd_without_project_dir_variable_is_the_process_cwd(monkeypatch, tmp_path):
-    data = payload("PreToolUse", "apply_patch", {"command": ADD_NOTES})
-    del data["cwd"]
-    monkeypatch.chdir(tmp_path)
-    event = normalized(codex, data, env={"CLAUDE_PROJECT_DIR": "/elsewhere"})
-    assert event.cwd == str(tmp_path)
-    assert event.edits[0].path == str(tmp_path / "notes.md")
-
-
 TEXT = 'Advice with "quotes", \\ and ünïcode\nline 2'
 
 # The keys Codex's strict output schema allows in hookSpecificOutput, per event.

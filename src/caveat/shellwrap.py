@@ -53,6 +53,14 @@ def command_name(word: str) -> str:
     return name[:-4] if name.endswith(".exe") else name
 
 
+def display(words: list[str], limit: int = 200) -> str:
+    """A command line as an advisory shows it: words with spaces or quotes in
+    ``repr`` form, cut to ``limit`` characters."""
+    shown = [w if w and " " not in w and "'" not in w else repr(w) for w in words]
+    text = " ".join(shown)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def strip_wrapper(argv: list[str], name: str) -> list[str] | None:
     """``argv`` without the wrapper ``name`` (its first word, already named),
     the wrapper's options and positional arguments; None when ``name`` is not in

@@ -14,11 +14,11 @@ from caveat.event import Finding
 from caveat.guards.git import rules as data
 from caveat.shell import simple_commands
 from caveat.shellwrap import command_name
+from caveat.shellwrap import display
 from caveat.shellwrap import run_argvs
 
 GUARD = "git"
 MESSAGE = "pretooluse-bash"
-MAX_COMMAND = 200
 _MAX_COMMANDS = 500
 _WHOLE_TREE = frozenset({".", ":/", "*", ":(top)", "./"})
 
@@ -187,12 +187,6 @@ def _key(sub: str, a: _Args) -> str | None:
     return None
 
 
-def _display(argv: list[str]) -> str:
-    words = [w if w and " " not in w and "'" not in w else repr(w) for w in argv]
-    text = " ".join(words)
-    return text if len(text) <= MAX_COMMAND else text[: MAX_COMMAND - 1] + "…"
-
-
 def command_findings(command: str, powershell: bool) -> list[Finding]:
     findings: list[Finding] = []
     seen: set[str] = set()
@@ -207,6 +201,6 @@ def command_findings(command: str, powershell: bool) -> list[Finding]:
             key, action = hit
             seen.add(key)
             _, risk, variant = data.ACTIONS[key]
-            values = {"command": _display(argv), "action": action, "risk": risk}
+            values = {"command": display(argv), "action": action, "risk": risk}
             findings.append(Finding(GUARD, MESSAGE, values, variant=variant, key=key))
     return findings

@@ -12,11 +12,11 @@ from caveat.guards.plan_bash.words import FOLDER
 from caveat.guards.plan_bash.words import PATH
 from caveat.guards.plan_bash.words import REPO
 from caveat.guards.plan_bash.words import Change
-from caveat.guards.plan_bash.words import command_name
-from caveat.guards.plan_bash.words import display
 from caveat.guards.plan_bash.words import operands
 from caveat.guards.plan_bash.words import resolve
 from caveat.guards.plan_bash.words import short_flag
+from caveat.shellwrap import command_name
+from caveat.shellwrap import display
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -25,9 +25,9 @@ from caveat.guards.plan_bash.commands import redirect_changes
 from caveat.guards.plan_bash.words import FOLDER
 from caveat.guards.plan_bash.words import REPO
 from caveat.guards.plan_bash.words import Change
-from caveat.guards.plan_bash.words import command_name
 from caveat.guards.plan_bash.words import resolve
 from caveat.shell import simple_commands
+from caveat.shellwrap import command_name
 from caveat.shellwrap import run_argvs
 
 TYPE_CHECKING = False

@@ -1,5 +1,5 @@
 """What the plan guard's shell side reads from one command's words: the ``Change``
-record, command names, paths resolved against the cwd and POSIX operands.
+record, paths resolved against the cwd and POSIX operands.
 
 A ``Change`` has a scope: ``path`` (a file the command changes: both checks),
 ``folder`` (a path that only the plans-folder check uses: ``git checkout -- <path>``)
@@ -17,7 +17,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-MAX_COMMAND = 200
 
 PATH = "path"
 FOLDER = "folder"
@@ -38,17 +37,6 @@ class Change:
 
     def __repr__(self) -> str:
         return f"Change({self.command!r}, {self.action!r}, {self.path!r}, {self.scope!r})"
-
-
-def command_name(word: str) -> str:
-    name = word.replace("\\", "/").rsplit("/", 1)[-1].lower()
-    return name[:-4] if name.endswith(".exe") else name
-
-
-def display(words: list[str]) -> str:
-    shown = [w if w and " " not in w and "'" not in w else repr(w) for w in words]
-    text = " ".join(shown)
-    return text if len(text) <= MAX_COMMAND else text[: MAX_COMMAND - 1] + "…"
 
 
 def resolve(word: str, cwd: str, env: Mapping[str, str]) -> str:

@@ -199,6 +199,26 @@ def prune(folder: str, max_age_s: float = MAX_AGE_S) -> None:
             pass
 
 
+def lock(file: str) -> int | None:
+    """An open descriptor of ``file`` (created 0600) holding an exclusive lock, or
+    None when it cannot be opened or locked. Windows: no lock, best effort. Closing
+    the descriptor releases the lock."""
+    try:
+        fd = os.open(file, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        return None
+    try:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    except ImportError:
+        pass
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
 class LockedRecord:
     """A small JSON object file changed under an exclusive lock.
 
@@ -216,20 +236,10 @@ class LockedRecord:
         self._fd = -1
 
     def __enter__(self) -> LockedRecord:
-        try:
-            self._fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
-        except OSError:
+        fd = lock(self.path + ".lock")
+        if fd is None:
             return self
-        try:
-            import fcntl
-
-            fcntl.flock(self._fd, fcntl.LOCK_EX)
-        except ImportError:  # Windows: no lock, best effort
-            pass
-        except OSError:
-            os.close(self._fd)
-            self._fd = -1
-            return self
+        self._fd = fd
         self.locked = True
         try:
             os.utime(self._fd)  # in use: keeps ``prune`` away from the lock file

@@ -11,15 +11,12 @@ A marker is one small file, ``<state>/<kind>/<session key>``, whose text is the 
   session still gets its context).
 - ``once(...)``: the Stop latch: true the first time for a session, false after.
 
-Claims read and write under an exclusive ``fcntl`` lock on the marker itself, as
-``caveat.seen`` does for its record, so two hooks running at the same moment
-cannot both win. Session ids become file names through ``state.session_key``. When
-the state folder cannot be used, ``claim`` and ``once`` answer True: caveat would
-rather speak twice than stay silent (SPEC §1.7). Markers older than a day are
-pruned when a new one is made.
-
-``caveat.seen`` has its own copy of the lock-and-open step (``_locked``); it could
-use ``locked`` below instead — say so to whoever owns it.
+Claims read and write under an exclusive lock on the marker itself (``state.lock``,
+the lock ``caveat.seen``'s record takes too), so two hooks running at the same
+moment cannot both win. Session ids become file names through
+``state.session_key``. When the state folder cannot be used, ``claim`` and ``once``
+answer True: caveat would rather speak twice than stay silent (SPEC §1.7). Markers
+older than a day are pruned when a new one is made.
 """
 
 from __future__ import annotations
@@ -39,25 +36,6 @@ _MAX_AGE_S = state.MAX_AGE_S
 def path(env: Mapping[str, str], kind: str, session_id: str) -> str | None:
     """The marker file of ``kind`` for the session (its folder created), or None."""
     return state.session_file(env, kind, session_id)
-
-
-def locked(file: str) -> int | None:
-    """An open descriptor of ``file`` (created 0600) holding an exclusive lock, or
-    None when it cannot be opened or locked. Windows: no lock, best effort."""
-    try:
-        fd = os.open(file, os.O_RDWR | os.O_CREAT, 0o600)
-    except OSError:
-        return None
-    try:
-        import fcntl
-
-        fcntl.flock(fd, fcntl.LOCK_EX)
-    except ImportError:
-        pass
-    except OSError:
-        os.close(fd)
-        return None
-    return fd
 
 
 def _stamp(fd: int) -> float | None:
@@ -83,7 +61,7 @@ def claim(
     if not session_id:
         return True  # nothing to share a marker by
     file = path(env, kind, session_id)
-    fd = locked(file) if file else None
+    fd = state.lock(file) if file else None
     if fd is None:
         return True
     now = time.time() if now is None else now

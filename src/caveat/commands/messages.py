@@ -156,8 +156,8 @@ def _provided(
                     path,
                     heading,
                     f"no sample finding of variant {variant!r} for this message",
-                    "add one to src/caveat/commands/samples.py, or drop the section if the "
-                    "guard never produces that variant",
+                    "add one to the guard's samples (src/caveat/guards/<guard>/samples.py), "
+                    "or drop the section if the guard never produces that variant",
                 )
             )
     if found and not known:
@@ -166,7 +166,7 @@ def _provided(
                 path,
                 "",
                 "no sample finding for this message",
-                "add one per variant to src/caveat/commands/samples.py",
+                "add one per variant to the guard's samples (src/caveat/guards/<guard>/samples.py)",
             )
         )
     reported: set[tuple[str, str]] = set()

@@ -14,7 +14,6 @@ import os
 
 from caveat.event import DELETE
 from caveat.event import WHOLE
-from caveat.files import read_text
 from caveat.gitctx import git_root
 
 TYPE_CHECKING = False
@@ -66,6 +65,8 @@ class Context:
         a regular file. Never follows into devices or FIFOs."""
         if path in self._files:
             return self._files[path]
+        from caveat.files import read_text  # only when a guard reads a file
+
         text = read_text(path, READ_LIMIT)
         self._files[path] = text
         return text

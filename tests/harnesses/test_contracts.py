@@ -143,7 +143,6 @@ def _by_vendor_event(pairs):
                 Event(n, contract="qwen")
                 for n in (
                     "PreToolUse",
-                    "PostToolUseFailure",
                     "Stop",
                     "PreCompact",
                     "PostCompact",
@@ -198,7 +197,6 @@ def _by_vendor_event(pairs):
                 [
                     ("PreToolUse", "preToolUse"),
                     ("UserPromptSubmit", "userPromptSubmitted"),
-                    ("PostToolUseFailure", "postToolUseFailure"),
                     ("Stop", "agentStop"),
                     ("SessionEnd", "sessionEnd"),
                     ("PreCompact", "preCompact"),

@@ -349,7 +349,7 @@ def test_harnesses_lists_the_table(caveat, home):
     assert list(rows) == list(inst.HARNESSES) and len(rows) == 9
     assert rows["gemini"]["events"] == ["AfterTool", "SessionStart"]
     assert rows["gemini"]["user_file"] == os.path.join(home, ".gemini", "settings.json")
-    assert rows["copilot"]["events"] == ["sessionStart", "postToolUse"]
+    assert rows["copilot"]["events"] == ["sessionStart", "postToolUse", "postToolUseFailure"]
     assert rows["cursor"]["events"] == ["sessionStart"]
     assert rows["devin"]["project_file"] == os.path.join(".devin", "config.local.json")
     assert all(row["why"] for row in rows.values())

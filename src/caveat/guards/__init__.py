@@ -40,7 +40,9 @@ if TYPE_CHECKING:
         def check(self, event: Event, ctx: Context) -> list[Finding]: ...
 
 
-PRE_POST = frozenset({"PreToolUse", "PostToolUse"})
+# A failing tool call is still a tool call: harnesses that fire PostToolUseFailure
+# instead of PostToolUse (Qwen Code on a non-zero exit) forward its context too.
+PRE_POST = frozenset({"PreToolUse", "PostToolUse", "PostToolUseFailure"})
 FILES = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})
 EDITS = frozenset({"Write", "Edit", "MultiEdit"})
 SHELLS = frozenset({"Bash", "PowerShell"})
@@ -110,7 +112,7 @@ REGISTRY: tuple[Spec, ...] = (
     # Operators' own rules (.caveat/rules/*.md): any tool; "custom" stands for them.
     Spec(
         "custom",
-        PRE_POST | {"PostToolUseFailure", "UserPromptSubmit", "SessionStart"},
+        PRE_POST | {"UserPromptSubmit", "SessionStart"},
         ANY,
         "custom",
     ),

@@ -32,10 +32,13 @@ def after_the_tool(
     why: str,
     name: str | None = None,
     notes: tuple[str, ...] = (),
+    failure_event: str | None = None,
 ) -> Harness:
     """The harness's installer: ``tool_event`` (its name for PostToolUse) on
-    ``matcher``, which covers ``tools`` (caveat's names); ``timeout`` in the harness's
-    unit; ``name``, when given, in every handler."""
+    ``matcher``, which covers ``tools`` (caveat's names), and ``failure_event`` (its
+    name for PostToolUseFailure, for a harness that fires it instead of PostToolUse
+    when a tool fails) on the same matcher; ``timeout`` in the harness's unit;
+    ``name``, when given, in every handler."""
 
     def user_file(env: Mapping[str, str]) -> str:
         return os.path.join(home(env), folder, "settings.json")
@@ -48,14 +51,15 @@ def after_the_tool(
         out["timeout"] = timeout
         return out
 
+    entries = [Entry(tool_event, "PostToolUse", matcher, tools)]
+    if failure_event:
+        entries.append(Entry(failure_event, "PostToolUseFailure", matcher, tools))
+    entries.append(Entry("SessionStart", "SessionStart"))
     return Harness(
         harness_id,
         user_file,
         os.path.join(folder, "settings.json"),
-        (
-            Entry(tool_event, "PostToolUse", matcher, tools),
-            Entry("SessionStart", "SessionStart"),
-        ),
+        tuple(entries),
         handler,
         notes,
         why=why,

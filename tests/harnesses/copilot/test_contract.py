@@ -272,9 +272,11 @@ def test_tool_args():
     ("vendor_event", "deny"),
     [
         ("postToolUse", False),
+        ("postToolUseFailure", False),
         ("sessionStart", False),
         ("preToolUse", True),
         ("PostToolUse", False),
+        ("PostToolUseFailure", False),
         ("SessionStart", False),
         ("PreToolUse", True),
     ],

@@ -34,7 +34,8 @@ def test_registrations(project, caveat):
     assert code == 0 and "cloud coding agent" in out
     data = installed(project)
     assert list(data) == ["version", "hooks"] and data["version"] == 1
-    assert list(data["hooks"]) == ["sessionStart", "postToolUse"]  # no preToolUse
+    # no preToolUse (its context is dropped); a failing tool fires postToolUseFailure
+    assert list(data["hooks"]) == ["sessionStart", "postToolUse", "postToolUseFailure"]
     (start,) = data["hooks"]["sessionStart"]
     assert list(start) == ["type", "bash", "powershell", "timeoutSec"]
     assert start["timeoutSec"] == 30  # seconds
@@ -49,6 +50,12 @@ def test_registrations(project, caveat):
     assert words[3:6] == ["--contract", "copilot", "postToolUse"]
     assert "pretooluse-dependency-guard" in words and "pretooluse-bash" in words
     assert words[-1] == "custom"
+    (failure,) = data["hooks"]["postToolUseFailure"]
+    assert failure["matcher"] == after["matcher"]
+    # the same guards, less compaction, which counts completed calls
+    assert failure["bash"].split()[6:] == [
+        m for m in words[6:] if m != "posttooluse-proactive-compaction"
+    ]
 
 
 def test_registered_command_reaches_the_guards(project, caveat):

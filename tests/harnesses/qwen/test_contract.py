@@ -156,7 +156,9 @@ def test_normalize_tools(data, tool, edits, command):
 TEXT = 'Advice with "quotes", \\ and ünïcode <b>\nline 2'
 
 
-@pytest.mark.parametrize("event_name", ["PostToolUse", "SessionStart", "UserPromptSubmit"])
+@pytest.mark.parametrize(
+    "event_name", ["PostToolUse", "PostToolUseFailure", "SessionStart", "UserPromptSubmit"]
+)
 def test_context_envelope(event_name, snapshot):
     out = qwen.envelope(Event(event_name, contract="qwen"), TEXT, False)
     assert out is not None

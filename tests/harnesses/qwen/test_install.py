@@ -16,13 +16,37 @@ from tests.harnesses.install_helpers import hooks
 def test_registrations(project, caveat):
     assert caveat("install", "--harness", "qwen", "--project", str(project))[0] == 0
     registered = hooks(project / ".qwen" / "settings.json")
-    assert list(registered) == ["PostToolUse", "SessionStart"]  # PreToolUse context is dropped
+    # PreToolUse context is dropped; a command that exits non-zero fires PostToolUseFailure
+    assert list(registered) == ["PostToolUse", "PostToolUseFailure", "SessionStart"]
     (group,) = registered["PostToolUse"]
     assert group["matcher"] == "^(write_file|edit|run_shell_command)$"
     handler = group["hooks"][0]
     assert handler["timeout"] == 30  # seconds (>= 1000 would be legacy ms)
     assert " --contract qwen PostToolUse " in handler["command"]
     assert handler["command"].split()[-1] == "custom"
+    (failure,) = registered["PostToolUseFailure"]
+    assert failure["matcher"] == group["matcher"]
+    words = failure["hooks"][0]["command"].split()
+    assert " ".join(words[3:6]) == "--contract qwen PostToolUseFailure"
+    # the same guards, less compaction, which counts completed calls
+    after = handler["command"].split()[6:]
+    assert words[6:] == [m for m in after if m != "posttooluse-proactive-compaction"]
+
+
+def test_failing_command_still_gets_advice(project, caveat):
+    """Qwen fires PostToolUseFailure, not PostToolUse, when a shell command exits
+    non-zero: a rejected force push still gets the git advice."""
+    caveat("install", "--harness", "qwen", "--project", str(project))
+    handler = hooks(project / ".qwen" / "settings.json")["PostToolUseFailure"][0]["hooks"][0]
+    payload = {
+        "session_id": "qwen-failure",
+        "hook_event_name": "PostToolUseFailure",
+        "cwd": str(project),
+        "tool_name": "run_shell_command",
+        "tool_input": {"command": "git push --force origin main", "is_background": False},
+        "error": "fatal: 'origin' does not appear to be a git repository",
+    }
+    assert "force-push" in context(handler, payload, project)
 
 
 def test_registered_command_reaches_the_guards(project, caveat):

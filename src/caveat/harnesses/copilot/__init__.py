@@ -13,7 +13,8 @@ reference, docs only — not measured here):
   tools carry Claude's names but keep Copilot's argument keys.
 
 Reaches the model: ``additionalContext`` on postToolUse (appended to the tool result;
-all hooks' values joined, capped at 10 KB) and on sessionStart. PreToolUse context is
+all hooks' values joined, capped at 10 KB), on postToolUseFailure (fired instead when
+the tool fails) and on sessionStart. PreToolUse context is
 not forwarded (copilot-cli#2585), so pre-tool advice is dropped unless it denies
 (``permissionDecision: "deny"`` + ``permissionDecisionReason``, which the agent reads).
 Which output shape the PascalCase dialect reads is unconfirmed: caveat writes both the
@@ -165,7 +166,7 @@ def envelope(event: Event, text: str, deny: bool) -> str | None:
     if raw in _NATIVE:
         if deny and raw == "preToolUse":
             return '{"permissionDecision":"deny","permissionDecisionReason":' + quote(text) + "}"
-        if raw in ("sessionStart", "postToolUse"):
+        if raw in ("sessionStart", "postToolUse", "postToolUseFailure"):
             return '{"additionalContext":' + quote(text) + "}"
         return None
     if deny and raw == "PreToolUse":
@@ -173,6 +174,6 @@ def envelope(event: Event, text: str, deny: bool) -> str | None:
         return (
             '{"permissionDecision":"deny","permissionDecisionReason":' + quote(text) + "," + inner
         )
-    if raw in ("SessionStart", "PostToolUse"):
+    if raw in ("SessionStart", "PostToolUse", "PostToolUseFailure"):
         return '{"additionalContext":' + quote(text) + "," + shape.context_envelope(raw, text)[1:]
     return None

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from caveat.install.core import Json
 
 TIMEOUT = 30  # seconds (timeoutSec; Copilot's default is 30)
+_TOOLS = "create|edit|str_replace_editor|apply_patch|bash|powershell"
+_CAVEAT_TOOLS = frozenset({"Write", "Edit", "Bash", "PowerShell"})
 
 
 def _user_file(env: Mapping[str, str]) -> str:
@@ -55,16 +57,14 @@ HARNESS = Harness(
     os.path.join(".github", "hooks", "caveat.json"),
     (
         Entry("sessionStart", "SessionStart"),
-        Entry(
-            "postToolUse",
-            "PostToolUse",
-            "create|edit|str_replace_editor|apply_patch|bash|powershell",
-            frozenset({"Write", "Edit", "Bash", "PowerShell"}),
-        ),
+        Entry("postToolUse", "PostToolUse", _TOOLS, _CAVEAT_TOOLS),
+        # A failing tool fires postToolUseFailure instead, whose context also reaches
+        # the model: advice on a rejected push or a failed install still arrives.
+        Entry("postToolUseFailure", "PostToolUseFailure", _TOOLS, _CAVEAT_TOOLS),
     ),
     _handler,
     layout=Flat({"version": 1}),
-    why="preToolUse context is dropped; sessionStart and postToolUse reach the model",
+    why="preToolUse context is dropped; sessionStart and postToolUse(Failure) reach the model",
     notes=(
         "Copilot's cloud coding agent also runs .github/hooks/*.json, on a machine "
         "without this interpreter: there the hook fails with a warning.",

@@ -1,8 +1,9 @@
 """Qwen Code's hook contract.
 
 What reaches the model (reference/delivery-matrix.md, Qwen Code 0.24.4, measured):
-``hookSpecificOutput.additionalContext`` on PostToolUse (appended to the tool result)
-and on SessionStart (the end of the system prompt). PreToolUse's
+``hookSpecificOutput.additionalContext`` on PostToolUse (appended to the tool result),
+on PostToolUseFailure (which replaces PostToolUse when a shell command exits non-zero;
+appended to the error text) and on SessionStart (the end of the system prompt). PreToolUse's
 ``additionalContext`` is accepted and dropped (the scheduler only records that it was
 there), so nothing is written there; ``permissionDecision: "deny"`` on PreToolUse
 blocks the tool and hands the reason over as its result. UserPromptSubmit's
@@ -40,7 +41,9 @@ HOOK_EVENTS = EVENTS
 HOOK_TYPES = frozenset({"command", "http", "function", "prompt"})
 
 # Events whose hookSpecificOutput.additionalContext reaches the model.
-CONTEXT_EVENTS = frozenset({"SessionStart", "UserPromptSubmit", "PostToolUse"})
+CONTEXT_EVENTS = frozenset(
+    {"SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure"}
+)
 
 
 _PROJECT_ENV = (

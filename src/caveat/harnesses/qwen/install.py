@@ -2,7 +2,8 @@
 
 Shell form, ``timeout`` in seconds (values ≥ 1000 would be read as legacy ms).
 Qwen drops PreToolUse's context, so tool advice is registered on PostToolUse with
-Qwen's tool names; SessionStart.
+Qwen's tool names, and on PostToolUseFailure, which Qwen fires instead when a shell
+command exits non-zero (a rejected push, a failed install); SessionStart.
 """
 
 from __future__ import annotations
@@ -19,5 +20,6 @@ HARNESS = after_the_tool(
     "^(write_file|edit|run_shell_command)$",
     frozenset({"Write", "Edit", "Bash"}),
     TIMEOUT,
-    why="PreToolUse context is dropped, so tool advice goes on PostToolUse",
+    why="PreToolUse context is dropped, so tool advice goes on PostToolUse(Failure)",
+    failure_event="PostToolUseFailure",
 )

@@ -57,8 +57,25 @@ class Client:
     env: Callable[[str, int], dict[str, str]]  # (home, port) -> variables
     settings: Callable[[str, str, int], None]  # (home, project, port): non-hook settings
     argv: Callable[[str, str], list[str]]  # (binary path, project) -> command line
-    turns: Callable[[str], list[Turn]]  # (project) -> the scripted model turns
+    # (project, steps) -> the scripted model turns that play those steps
+    turns: Callable[[str, tuple[Step, ...]], list[Turn]]
     hook_view: Callable[[Step, str], tuple[str, Json]]  # how the hook sees a step's call
+    # the vendor event a failing tool call fires instead of ``tool_event`` ("": the same)
+    failure_event: str = ""
+    # where a pre-tool deny's reason lands (None: caveat cannot deny there)
+    deny_channel: Channel | None = None
+    # where PostToolUse context lands, when tool advice goes before the tool
+    post_channel: Channel | None = None
+    # the command-line option that starts the client in its plan mode (() for none)
+    plan_mode: tuple[str, ...] = ()
+    # what the client itself answers a file write with in plan mode, before any hook
+    # ("": it runs the hooks)
+    plan_mode_refusal: str = ""
+    # the lane's channels this client cannot have, each with the reason
+    not_applicable: tuple[tuple[str, str], ...] = ()
+
+    def event_of(self, step: Step) -> str:
+        return self.failure_event if step.fails and self.failure_event else self.tool_event
 
 
 def write_json(path: str, data: Json) -> None:

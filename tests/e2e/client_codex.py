@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 from client import DUMMY_KEY
 from client import Channel
@@ -12,9 +13,11 @@ from scenario import FINAL_TEXT
 from scenario import HARMLESS
 from scenario import INSTALL
 from scenario import MANIFEST
+from scenario import MORE
 from scenario import PACKAGE_PATCH
 from scenario import PICKLE
 from scenario import PROMPT
+from scenario import UNLICENSED
 from scenario import Step
 from servers.base import Json
 from servers.base import Turn
@@ -82,14 +85,24 @@ def _codex_patch(step: Step) -> str:
     return f"*** Begin Patch\n*** Add File: {step.path}\n{lines}*** End Patch\n"
 
 
-def _codex_turns(project: str) -> list[Turn]:
-    return [
-        Turn(tool="apply_patch", raw=_codex_patch(MANIFEST)),
-        Turn(tool="apply_patch", raw=_codex_patch(PICKLE)),
-        Turn(tool="exec_command", args={"cmd": INSTALL.command}),
-        Turn(tool="apply_patch", raw=_codex_patch(HARMLESS)),
-        Turn(text=FINAL_TEXT),
-    ]
+# Codex writes files only by patch, which caveat reads as an edit: a new file without
+# its header gets the edit variant of the header message.
+_STEPS = (
+    MANIFEST,
+    PICKLE,
+    INSTALL,
+    *(replace(s, message="pretooluse-edit-header-guard") if s is UNLICENSED else s for s in MORE),
+    HARMLESS,
+)
+
+
+def _codex_turns(project: str, steps: tuple[Step, ...]) -> list[Turn]:
+    def step_turn(step: Step) -> Turn:
+        if step.command:
+            return Turn(tool="exec_command", args={"cmd": step.command})
+        return Turn(tool="apply_patch", raw=_codex_patch(step))
+
+    return [*(step_turn(step) for step in steps), Turn(text=FINAL_TEXT)]
 
 
 def _codex_view(step: Step, project: str) -> tuple[str, Json]:
@@ -104,11 +117,17 @@ CODEX = Client(
     family="responses",
     binary="codex",
     hook_file=os.path.join(".codex", "hooks.json"),
-    steps=(MANIFEST, PICKLE, INSTALL, HARMLESS),
+    steps=_STEPS,
     tool_event="PreToolUse",
     after=False,
     tool_channel=Channel("developer_msg", "{text}"),
     start_channel=Channel("developer_msg", "{text}"),
+    # A deny becomes the tool's output, followed by the command (here, the patch).
+    deny_channel=Channel(
+        "tool_result", "Command blocked by PreToolUse hook: {text}. Command: ", "startswith"
+    ),
+    post_channel=Channel("developer_msg", "{text}"),
+    not_applicable=(("plan mode", "`codex exec` has no plan mode to start in"),),
     env=_codex_env,
     settings=_codex_settings,
     argv=_codex_argv,

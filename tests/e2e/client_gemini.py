@@ -14,6 +14,7 @@ from scenario import FINAL_TEXT
 from scenario import HARMLESS
 from scenario import INSTALL
 from scenario import MANIFEST
+from scenario import MORE
 from scenario import PICKLE
 from scenario import PROMPT
 from scenario import REQUIREMENTS_STEP
@@ -63,16 +64,18 @@ def _gemini_write(project: str, step: Step) -> Turn:
     return Turn(tool="write_file", args={"file_path": path, "content": step.content})
 
 
-def _gemini_turns(project: str) -> list[Turn]:
-    shell = {"command": INSTALL.command, "description": "Install requests"}
-    return [
-        _gemini_write(project, MANIFEST),  # refused by Gemini CLI itself, see below
-        _gemini_write(project, REQUIREMENTS_STEP),
-        _gemini_write(project, PICKLE),
-        Turn(tool="run_shell_command", args=shell),
-        _gemini_write(project, HARMLESS),
-        Turn(text=FINAL_TEXT),
-    ]
+_SHELL = {"description": "Run a project command"}
+
+
+def _gemini_turns(project: str, steps: tuple[Step, ...]) -> list[Turn]:
+    def step_turn(step: Step) -> Turn:
+        if step.command:
+            return Turn(tool="run_shell_command", args={"command": step.command, **_SHELL})
+        return _gemini_write(project, step)
+
+    # The main session writes package.json first: refused by Gemini CLI itself, see below.
+    prelude = [_gemini_write(project, MANIFEST)] if REQUIREMENTS_STEP in steps else []
+    return [*prelude, *(step_turn(step) for step in steps), Turn(text=FINAL_TEXT)]
 
 
 # Headless Gemini CLI (0.61.0) denies every file-editing tool on a "build file"
@@ -84,25 +87,37 @@ def _gemini_turns(project: str) -> list[Turn]:
 # dependency change in requirements.txt, a manifest Gemini lets a file tool write.
 GEMINI_REFUSAL = "Modifying build configuration files requires explicit user confirmation"
 
+# Appended to the functionResponse output after a blank line.
+TOOL_CHANNEL = Channel(
+    "tool_result", "\n\n<hook_context>{text}</hook_context>", "endswith", escapes=True
+)
+
 GEMINI = Client(
     harness="gemini",
     family="gemini",
     binary="gemini",
     hook_file=os.path.join(".gemini", "settings.json"),
-    steps=(REQUIREMENTS_STEP, PICKLE, INSTALL, HARMLESS),
+    steps=(REQUIREMENTS_STEP, PICKLE, INSTALL, *MORE, HARMLESS),
     tool_event="AfterTool",
     after=True,
-    # Appended to the functionResponse output after a blank line.
-    tool_channel=Channel(
-        "tool_result", "\n\n<hook_context>{text}</hook_context>", "endswith", escapes=True
-    ),
+    tool_channel=TOOL_CHANNEL,
     # Prefixed to the prompt in the first user message.
     start_channel=Channel(
         "user_msg", "<hook_context>{text}</hook_context>\n\n", "startswith", escapes=True
     ),
+    not_applicable=(
+        (
+            "plan mode",
+            "in plan mode Gemini CLI refuses a code write itself, so AfterTool never fires",
+        ),
+        ("strict deny", "caveat registers AfterTool only: a deny after the tool ran is too late"),
+    ),
+    post_channel=TOOL_CHANNEL,
+    plan_mode=("--approval-mode", "plan"),
+    plan_mode_refusal="must be within the designated plans directory",
     env=_gemini_env,
     settings=_gemini_settings,
     argv=_gemini_argv,
     turns=_gemini_turns,
-    hook_view=file_view("write_file", "run_shell_command", {"description": "Install requests"}),
+    hook_view=file_view("write_file", "run_shell_command", _SHELL),
 )

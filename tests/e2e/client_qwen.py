@@ -14,6 +14,7 @@ from scenario import FINAL_TEXT
 from scenario import HARMLESS
 from scenario import INSTALL
 from scenario import MANIFEST
+from scenario import MORE
 from scenario import PICKLE
 from scenario import PROMPT
 from scenario import Step
@@ -58,36 +59,41 @@ def _qwen_argv(binary: str, project: str) -> list[str]:
     ]
 
 
-_QWEN_SHELL = {"is_background": False, "description": "Install requests"}
+_QWEN_SHELL = {"is_background": False, "description": "Run a project command"}
 
 
-def _qwen_turns(project: str) -> list[Turn]:
+def _qwen_turns(project: str, steps: tuple[Step, ...]) -> list[Turn]:
     def write(step: Step) -> Turn:
         path = os.path.join(project, step.path)
         return Turn(tool="write_file", args={"file_path": path, "content": step.content})
 
     # Qwen Code's write_file, too, refuses to overwrite a file not read in the session.
     read = Turn(tool="read_file", args={"file_path": os.path.join(project, MANIFEST.path)})
-    return [
-        read,
-        write(MANIFEST),
-        write(PICKLE),
-        Turn(tool="run_shell_command", args={"command": INSTALL.command, **_QWEN_SHELL}),
-        write(HARMLESS),
-        Turn(text=FINAL_TEXT),
-    ]
 
+    def step_turn(step: Step) -> Turn:
+        if step.command:
+            return Turn(tool="run_shell_command", args={"command": step.command, **_QWEN_SHELL})
+        return write(step)
+
+    prelude = [read] if MANIFEST in steps else []
+    return [*prelude, *(step_turn(step) for step in steps), Turn(text=FINAL_TEXT)]
+
+
+# Appended to the tool message after a blank line.
+TOOL_CHANNEL = Channel("tool_result", "\n\n{text}", "endswith", escapes=True)
 
 QWEN = Client(
     harness="qwen",
     family="chat",
     binary="qwen",
     hook_file=os.path.join(".qwen", "settings.json"),
-    steps=(MANIFEST, PICKLE, INSTALL, HARMLESS),
+    steps=(MANIFEST, PICKLE, INSTALL, *MORE, HARMLESS),
     tool_event="PostToolUse",
+    # A command that exits non-zero fires PostToolUseFailure instead; its context is
+    # appended to the error text the same way.
+    failure_event="PostToolUseFailure",
     after=True,
-    # Appended to the tool message after a blank line.
-    tool_channel=Channel("tool_result", "\n\n{text}", "endswith", escapes=True),
+    tool_channel=TOOL_CHANNEL,
     # The end of the system prompt, in Qwen's own sentinel block.
     start_channel=Channel(
         "system_prompt",
@@ -96,6 +102,16 @@ QWEN = Client(
         "endswith",
         escapes=True,
     ),
+    not_applicable=(
+        (
+            "plan mode",
+            "in plan mode Qwen Code declines a code write itself; no post-tool event fires",
+        ),
+        ("strict deny", "caveat registers PostToolUse only: a deny after the tool ran is too late"),
+    ),
+    post_channel=TOOL_CHANNEL,
+    plan_mode=("--approval-mode", "plan"),
+    plan_mode_refusal='but that permission was declined. Matching deny rule: "edit".',
     env=_qwen_env,
     settings=_qwen_settings,
     argv=_qwen_argv,

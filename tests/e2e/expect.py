@@ -44,7 +44,14 @@ def handlers(config: Json, event: str, tool: str) -> list[Json]:
 
 
 def run_handler(handler: Json, payload: Json, cwd: str, env: dict[str, str]) -> str:
-    """A handler's additionalContext: exec form as argv, shell form through sh."""
+    """A handler's additionalContext ("" when it is silent)."""
+    output = handler_output(handler, payload, cwd, env)
+    return str(output.get("hookSpecificOutput", {}).get("additionalContext", ""))
+
+
+def handler_output(handler: Json, payload: Json, cwd: str, env: dict[str, str]) -> Json:
+    """A handler's JSON output ({} when silent): exec form as argv, shell form
+    through sh."""
     if "args" in handler:
         argv = [handler["command"], *handler["args"]]
     else:
@@ -59,14 +66,16 @@ def run_handler(handler: Json, payload: Json, cwd: str, env: dict[str, str]) -> 
         check=True,
     )
     if not done.stdout.strip():
-        return ""
-    output = json.loads(done.stdout)
-    return str(output.get("hookSpecificOutput", {}).get("additionalContext", ""))
+        return {}
+    output: Json = json.loads(done.stdout)
+    return output
 
 
 def _apply(step: Step, project: str) -> None:
     if step.path:
-        with open(os.path.join(project, step.path), "w", encoding="utf-8") as fh:
+        path = os.path.join(project, step.path)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as fh:
             fh.write(step.content)
 
 
@@ -109,16 +118,20 @@ def expected(client: Client, config: Json, root: str) -> list[Expected]:
 
     for step in client.steps:
         tool, tool_input = client.hook_view(step, project)
+        event = client.event_of(step)
         payload: Json = {
             **base,
-            "hook_event_name": client.tool_event,
+            "hook_event_name": event,
             "tool_name": tool,
             "tool_input": tool_input,
         }
         if client.after:
             _apply(step, project)
-            payload["tool_response"] = {"llmContent": "ok", "returnDisplay": ""}
-        found = handlers(config, client.tool_event, tool)
+            if event != client.tool_event:
+                payload["error"] = "exit code 128"
+            else:
+                payload["tool_response"] = {"llmContent": "ok", "returnDisplay": ""}
+        found = handlers(config, event, tool)
         context = "\n\n".join(
             t for t in (run_handler(h, payload, project, env) for h in found) if t
         )

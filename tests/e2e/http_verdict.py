@@ -105,9 +105,12 @@ def expected_calls(client: Client, config: Json, project: str) -> Counter[str]:
     calls: Counter[str] = Counter()
     for event in ("SessionStart", "Stop"):
         calls[event] += len(handlers(config, event, ""))
-    for turn in client.turns(project):
+    failing = {step.command for step in client.steps if step.fails}
+    for turn in client.turns(project, client.steps):
         if turn.tool:
-            for event in ("PreToolUse", "PostToolUse"):
+            # A failing call fires PostToolUseFailure in place of PostToolUse.
+            after = "PostToolUseFailure" if turn.args.get("command") in failing else "PostToolUse"
+            for event in ("PreToolUse", after):
                 calls[event] += len(handlers(config, event, turn.tool))
     return +calls
 

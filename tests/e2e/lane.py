@@ -15,6 +15,7 @@ from dataclasses import field
 
 import npm_clis
 import pytest
+from scenario import Step
 from verdict import Case
 from verdict import Delivery
 
@@ -78,6 +79,30 @@ class Report:
 
     rows: dict[str, list[Delivery]] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
+    # harness -> channel -> "reached", "silent as expected" or "n/a: <why>"
+    channels: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def passed(self, harness: str, steps: tuple[Step, ...]) -> None:
+        """Record a session whose every step was checked: the session-start context
+        and each step's advice reached the model, or (a step that expects none)
+        nothing did."""
+        found = self.channels.setdefault(harness, {})
+        found["session start"] = "reached"
+        for step in steps:
+            found[step.channel] = "reached" if step.message else "silent as expected"
+
+    def matrix(self) -> str:
+        columns: list[str] = []
+        for found in self.channels.values():
+            columns += [c for c in found if c not in columns]
+        lines = [
+            "| harness | " + " | ".join(columns) + " |",
+            "|---" * (len(columns) + 1) + "|",
+        ]
+        for harness, found in sorted(self.channels.items()):
+            cells = [found.get(c, "not run") for c in columns]
+            lines.append(f"| {harness} | " + " | ".join(cells) + " |")
+        return "\n".join(lines) + "\n\n"
 
     def markdown(self) -> str:
         lines = [
@@ -96,7 +121,7 @@ class Report:
                     f"| {row.message} | `` {cell} `` |"
                 )
         runs = ", ".join(f"{h} {s:.1f} s" for h, s in sorted(self.seconds.items()))
-        return "\n".join(lines) + f"\n\nCLI run times: {runs}\n"
+        return self.matrix() + "\n".join(lines) + f"\n\nCLI run times: {runs}\n"
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         """Registered as a plugin by ``shared_report``: keep the table in

@@ -5,7 +5,9 @@ Run by the tests as ``unshare -n <venv python> tests/e2e/run_case.py HARNESS --o
 --clis DIR``; also by hand, to look at a case. In DIR it leaves ``requests.jsonl``
 (every request the model server got), ``stdout``/``stderr`` of the CLI,
 ``hook_config.json`` (the registrations ``caveat install`` wrote), ``result.json``,
-and the case's HOME and project under ``case/``. With ``--http`` (Claude Code only),
+and the case's HOME and project under ``case/``. ``--session NAME`` plays one of the
+other sessions of scenario.SESSIONS instead of the client's main one (the user's
+caveat config and rules go into the case's HOME). With ``--http`` (Claude Code only),
 caveat is registered as HTTP hooks to a ``caveat serve`` started here first
 (http_serve.py), which adds ``serve.stderr`` and ``claude-debug.txt``.
 """
@@ -24,16 +26,20 @@ import subprocess
 import sys
 import time
 from contextlib import nullcontext
+from dataclasses import replace
 
 from clients import CLIENTS
 from clients import Client
 from http_serve import DEBUG_LOG
 from http_serve import LOCAL_FILE
 from http_serve import Serve
+from scenario import SESSIONS
+from scenario import Session
 from scenario import make_project
 from scenario import pip_shim
 from servers.base import Family
 from servers.base import ScriptedServer
+from servers.base import Turn
 
 # ioctl numbers and flags from <linux/sockios.h> and <net/if.h>.
 _SIOCGIFFLAGS = 0x8913
@@ -124,6 +130,28 @@ def _run_cli(
         return -1, stdout, stderr, True
 
 
+def _turns(client: Client, project: str, session: Session | None) -> list[Turn]:
+    """The scripted turns: the client's main session, or ``session`` with the context
+    size the model reports on each of its steps' tool calls."""
+    if session is None:
+        return client.turns(project, client.steps)
+    turns = client.turns(project, session.steps)
+    out = []
+    for turn in turns:
+        said = json.dumps(turn.args) + turn.raw
+        step = next((s for s in session.steps if turn.tool and s.marker in said), None)
+        out.append(replace(turn, context_tokens=session.context_tokens(step)) if step else turn)
+    return out
+
+
+def _with_option(argv: list[str], name: str, value: str) -> list[str]:
+    """``argv`` with option ``name`` set to ``value`` (replaced where already given)."""
+    if name in argv:
+        at = argv.index(name) + 1
+        return [*argv[:at], value, *argv[at + 1 :]]
+    return [*argv, name, value]
+
+
 def run(harness: str, out: str, clis: str, opts: argparse.Namespace) -> int:
     client = CLIENTS[harness]
     _loopback_up()
@@ -133,13 +161,16 @@ def run(harness: str, out: str, clis: str, opts: argparse.Namespace) -> int:
     os.makedirs(os.path.join(home, "tmp"), exist_ok=True)
     make_project(project)
     pip_shim(home)
+    session = SESSIONS[opts.session] if opts.session else None
+    if session:
+        session.write_user_config(home)
     env = _base_env(home, clis)
 
     log = os.path.join(out, "requests.jsonl")
     serving = Serve(CAVEAT, env, out, opts.wrong_token) if opts.http else None
     with (
         serving or nullcontext(),
-        ScriptedServer(family_of(client), client.turns(project), log) as server,
+        ScriptedServer(family_of(client), _turns(client, project, session), log) as server,
     ):
         _install(client, project, env, out, serving)
         client.settings(home, project, server.port)
@@ -147,6 +178,8 @@ def run(harness: str, out: str, clis: str, opts: argparse.Namespace) -> int:
         if opts.disable:
             env["CAVEAT_DISABLE"] = "1"
         argv = client.argv(os.path.join(clis, client.binary), project)
+        if session and session.plan_mode:
+            argv = _with_option(argv, *client.plan_mode)
         if serving:
             argv += ["--debug-file", os.path.join(out, DEBUG_LOG)]
         started = time.monotonic()
@@ -165,6 +198,7 @@ def run(harness: str, out: str, clis: str, opts: argparse.Namespace) -> int:
         "project": project,
         "argv": argv,
         "disabled": opts.disable,
+        "session": opts.session,
     }
     if serving:
         result["serve"] = {
@@ -185,6 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--disable", action="store_true", help="run with CAVEAT_DISABLE=1")
     parser.add_argument("--http", action="store_true", help="HTTP hooks to caveat serve")
     parser.add_argument("--wrong-token", action="store_true", help="with --http: serve refuses")
+    parser.add_argument("--session", choices=sorted(SESSIONS), help="another scripted session")
     parser.add_argument("--timeout", type=float, default=120.0)
     args = parser.parse_args(argv)
     if args.http and args.harness != "claude":

@@ -1,9 +1,12 @@
 """The scripted session every harness plays, and the project it plays in.
 
-Steps (the issue's list): (a) change package.json to add a dependency, (b) write a
-Python file that calls ``pickle.loads`` on request data, (c) run ``pip install
-requests``, (d) write a harmless file; (e), the session start, comes first on its own.
-Each step names the caveat message that must answer it (``""``: nothing may).
+Steps, one per guard a harness's tool calls reach: (a) change package.json to add a
+dependency, (b) write a Python file that calls ``pickle.loads`` on request data, (c) run
+``pip install requests``, (e) write a source file without the SPDX line in a project
+whose source files carry one, (f) write a plan outside the plans folder, (g) write a
+skill whose front matter has no description, (h) force-push, which fails (the project
+has no remote), and last (d) write a harmless file. The session start comes first on
+its own. Each step names the caveat message that must answer it (``""``: nothing may).
 """
 
 from __future__ import annotations
@@ -14,10 +17,15 @@ from dataclasses import dataclass
 
 DEPENDENCY = "pretooluse-dependency-guard"
 EVAL = "pretooluse-eval-guard"
+HEADER = "pretooluse-write-header-guard"
+PLAN = "pretooluse-write-plan-guard"
+CONFORMITY = "pretooluse-conformity"
+GIT = "pretooluse-bash"
 
 PROMPT = (
     "Add left-pad to package.json, add a Flask handler that restores the session, "
-    "install requests, write notes.md, then reply done."
+    "install requests, add a text helper, a cache plan and a release-notes skill, "
+    "publish the branch, write notes.md, then reply done."
 )
 FINAL_TEXT = "done"
 
@@ -49,7 +57,10 @@ PACKAGE_PATCH = """*** Begin Patch
  }
 *** End Patch
 """
-APP = """import pickle
+SPDX = "# SPDX-License-Identifier: MIT\n"
+APP = (
+    SPDX
+    + """import pickle
 
 from flask import request
 
@@ -57,9 +68,28 @@ from flask import request
 def load_session():
     return pickle.loads(request.data)
 """
+)
 REQUIREMENTS = "flask==3.0.3\n"
 NOTES = "# Notes\n\nThe demo keeps its session in a signed cookie.\n"
 PIP = "pip install requests"
+# The project's source files carry SPDX lines (make_project); this one has none.
+TEXT_HELPER = """def slugify(title):
+    return "-".join(title.lower().split())
+"""
+CACHE_PLAN = """---
+plan: cache-layer
+phases: 2
+---
+# Cache layer
+
+Add a read-through cache in front of the session store.
+"""
+SKILL = """---
+name: release-notes
+---
+Write the release notes from the merged pull requests.
+"""
+FORCE_PUSH = "git push --force origin main"
 
 
 @dataclass(frozen=True)
@@ -71,31 +101,70 @@ class Step:
     path: str = ""  # the file written, relative to the project
     content: str = ""  # its whole new content
     command: str = ""  # or the shell command run
+    fails: bool = False  # the tool call fails (the command exits non-zero)
+    channel: str = ""  # what the step proves: its column in the lane's report
 
 
-MANIFEST = Step("a", DEPENDENCY, "left-pad", path="package.json", content=PACKAGE_AFTER)
-PICKLE = Step("b", EVAL, "pickle.loads", path="app.py", content=APP)
-INSTALL = Step("c", DEPENDENCY, PIP, "command", command=PIP)
-HARMLESS = Step("d", "", "signed cookie", path="notes.md", content=NOTES)
+MANIFEST = Step(
+    "a", DEPENDENCY, "left-pad", path="package.json", content=PACKAGE_AFTER, channel="dependency"
+)
+PICKLE = Step("b", EVAL, "pickle.loads", path="app.py", content=APP, channel="eval")
+INSTALL = Step("c", DEPENDENCY, PIP, "command", command=PIP, channel="dependency (shell)")
+HARMLESS = Step("d", "", "signed cookie", path="notes.md", content=NOTES, channel="harmless")
+UNLICENSED = Step(
+    "e", HEADER, "def slugify", path="src/demo/text.py", content=TEXT_HELPER, channel="header"
+)
+STRAY_PLAN = Step(
+    "f", PLAN, "plan: cache-layer", path="docs/cache.md", content=CACHE_PLAN, channel="plan"
+)
+BAD_SKILL = Step(
+    "g",
+    CONFORMITY,
+    "name: release-notes",
+    path="skills/release-notes/SKILL.md",
+    content=SKILL,
+    channel="conformity",
+)
+PUSH = Step(
+    "h", GIT, FORCE_PUSH, "force-push", command=FORCE_PUSH, fails=True, channel="git (failing)"
+)
+# The steps every harness plays after its own first three, before HARMLESS.
+MORE = (UNLICENSED, STRAY_PLAN, BAD_SKILL, PUSH)
 
 # Gemini CLI refuses every file tool on package.json when it runs headless (see
 # clients.py); there the manifest step writes requirements.txt, a manifest it allows.
 REQUIREMENTS_STEP = Step(
-    "a", DEPENDENCY, "flask==3.0.3", path="requirements.txt", content=REQUIREMENTS
+    "a",
+    DEPENDENCY,
+    "flask==3.0.3",
+    path="requirements.txt",
+    content=REQUIREMENTS,
+    channel="dependency",
 )
 
 
+# Tracked source files with SPDX lines: enough for the header guard to see the policy.
+LICENSED = {
+    f"src/demo/{name}.py": f"{SPDX}\n\ndef {name}():\n    return {index}\n"
+    for index, name in enumerate(("alpha", "beta", "gamma", "delta", "epsilon"))
+}
+
+
 def make_project(root: str) -> None:
-    """A git project with package.json committed, so that a change to it is a change
-    against HEAD for the guards that look after the fact."""
-    os.makedirs(root, exist_ok=True)
-    with open(os.path.join(root, "package.json"), "w", encoding="utf-8") as fh:
-        fh.write(PACKAGE_BEFORE)
+    """A git project with package.json and SPDX-tagged sources committed, so that a
+    change to package.json is a change against HEAD for the guards that look after the
+    fact, and the project evidently follows SPDX."""
+    files = {"package.json": PACKAGE_BEFORE, **LICENSED}
+    for rel, text in files.items():
+        path = os.path.join(root, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
     git = ["git", "-c", "user.name=e2e", "-c", "user.email=e2e@example.invalid"]
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": root}
     for argv in (
         ["git", "init", "-q", "-b", "main"],
-        ["git", "add", "package.json"],
+        ["git", "add", *files],
         [*git, "commit", "-q", "-m", "start"],
     ):
         subprocess.run(argv, cwd=root, env=env, check=True, capture_output=True)
@@ -118,3 +187,99 @@ def pip_shim(home: str) -> str:
     with open(os.path.join(home, ".profile"), "w", encoding="utf-8") as fh:
         fh.write('PATH="$HOME/bin:$PATH"\n')
     return bin_dir
+
+
+# Sessions other than the main one, each a run of its own (run_case.py --session NAME),
+# with the user's own caveat configuration and rules in the case's HOME.
+COMPACTION = "posttooluse-proactive-compaction"
+ENV_RULE = """---
+event: PreToolUse
+tools: [Write, Edit]
+paths: [".env", "**/.env"]
+strict: true
+---
+# No environment files in the repository
+
+## Advisory
+{path} would keep environment settings, often secrets, in the repository. Put them in
+the user's secret store or a file that git ignores, and tell the user.
+
+## Procedure
+1. Do not write the file.
+2. Ask the user where the settings belong.
+"""
+ENV_FILE = Step(
+    "s",
+    "env-file",  # the user's rule, rules/env-file.md
+    "API_TOKEN",
+    path=".env",
+    content="API_TOKEN=dev-only-token\n",
+    channel="strict deny",
+)
+# Small, so that the harness's own compaction (near its model's window) stays far off.
+THRESHOLD = 20_000
+FIRST_NOTE = Step("k", "", "first note", path="notes-1.md", content="# The first note\n")
+SECOND_NOTE = Step(
+    "l",
+    COMPACTION,
+    "second note",
+    path="notes-2.md",
+    content="# The second note\n",
+    channel="compaction",
+)
+
+
+# In plan mode, a change to the code rather than to a plan.
+PLAN_MODE_WRITE = Step(
+    "p",
+    PLAN,
+    "def cache_key",
+    "plan-mode",
+    path="src/demo/cache.py",
+    content=SPDX + '\n\ndef cache_key(user):\n    return f"session:{user}"\n',
+    channel="plan mode",
+)
+
+
+@dataclass(frozen=True)
+class Session:
+    name: str
+    steps: tuple[Step, ...]
+    plan_mode: bool = False  # the CLI runs in its plan mode
+    config: str = ""  # the user's config.toml
+    rules: tuple[tuple[str, str], ...] = ()  # the user's rule files: (name, text)
+    tokens: tuple[tuple[str, int], ...] = ()  # (step id, context size the model reports)
+
+    def context_tokens(self, step: Step) -> int:
+        return dict(self.tokens).get(step.id, 1)
+
+    def write_user_config(self, home: str) -> None:
+        """The user's caveat configuration and rules, where caveat looks for them
+        (``~/.config/caveat``)."""
+        folder = os.path.join(home, ".config", "caveat")
+        files = [("config.toml", self.config)] if self.config else []
+        files += [(os.path.join("rules", name), text) for name, text in self.rules]
+        for rel, text in files:
+            path = os.path.join(folder, rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(text)
+
+
+SESSIONS = {
+    "plan-mode": Session("plan-mode", (PLAN_MODE_WRITE,), plan_mode=True),
+    # The user turned strict mode on for custom rules, and has one strict rule.
+    "strict": Session(
+        "strict",
+        (ENV_FILE,),
+        config="[strict]\ncustom = true\n",
+        rules=(("env-file.md", ENV_RULE),),
+    ),
+    # The model reports a small context, then one over the user's threshold.
+    "compaction": Session(
+        "compaction",
+        (FIRST_NOTE, SECOND_NOTE),
+        config=f"[compaction]\nthreshold_tokens = {THRESHOLD}\n",
+        tokens=(("k", 1_000), ("l", THRESHOLD + 5_000)),
+    ),
+}

@@ -3,11 +3,13 @@
 Per harness, one scripted session (scenario.py) against a scripted model server,
 with the hook as ``caveat install --harness X --project P`` registered it. The
 assertions read the requests the server recorded (verdict.py): the session-start
-context, and after each of (a) the dependency change, (b) the ``pickle.loads`` file,
-(c) ``pip install requests``, exactly caveat's advisory, once, on the channel the
-delivery matrix predicts; nothing after (d) the harmless file; no hook or config
-error reported by the client. The same session with ``CAVEAT_DISABLE=1`` must fail
-those assertions: the tests can tell delivery from its absence.
+context, and after each step that a guard answers (the dependency change, the
+``pickle.loads`` file, ``pip install requests``, the source file without its SPDX
+line, the stray plan, the skill without a description, the failing force push)
+exactly caveat's advisory, once, on the channel the delivery matrix predicts; nothing
+after the harmless file; no hook or config error reported by the client. The same
+session with ``CAVEAT_DISABLE=1`` must fail those assertions: the tests can tell
+delivery from its absence.
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ def test_advice_reaches_the_model(
     wanted = expected(client, case.config, str(tmp_path))
     report.rows[harness] = deliveries(client, family_of(client), case, wanted)
     report.seconds[harness] = case.result["seconds"]
+    report.passed(harness, client.steps)
 
 
 @pytest.mark.parametrize("harness", HARNESSES)
@@ -88,8 +91,13 @@ def test_gemini_refuses_package_json_headless(cases: Cases) -> None:
 
 def test_qwen_ran_the_hook_on_every_step(cases: Cases) -> None:
     """Qwen's debug log records each hook run: the hook also ran on the harmless step,
-    and was silent there (the other test sees nothing reach the model after it)."""
+    and was silent there (the other test sees nothing reach the model after it); the
+    failing command ran PostToolUseFailure, not PostToolUse."""
     log = qwen_hook_log(cases.get("qwen"))
     ran = [line for line in log if "hooks executed successfully" in line]
+    steps = CLIENTS["qwen"].steps
+    failing = sum(step.fails for step in steps)
+    assert failing, "the session has no failing command"
     assert sum("for SessionStart" in line for line in ran) == 1
-    assert sum("for PostToolUse" in line for line in ran) == len(CLIENTS["qwen"].steps)
+    assert sum("for PostToolUse:" in line for line in ran) == len(steps) - failing
+    assert sum("for PostToolUseFailure:" in line for line in ran) == failing

@@ -22,6 +22,7 @@ from clients import Client
 from expect import MESSAGES
 from expect import Expected
 from expect import template_prefix
+from scenario import PUSH
 from servers.base import Family
 from servers.base import Segment
 
@@ -147,7 +148,7 @@ def deliveries(
 
     for index, expect in enumerate(wanted[1:]):
         step = steps[expect.step]
-        event = f"{client.tool_event} {expect.tool}"
+        event = f"{client.event_of(step)} {expect.tool}"
         if not step.message:
             assert expect.context == "", f"caveat spoke on the harmless step: {expect.context!r}"
             continue
@@ -164,7 +165,9 @@ def deliveries(
         hit = _only(conversations, channel.escape(expect.advisory), f"step {step.id} advisory")
         assert expect.procedure in hit.text, f"step {step.id}: no {expect.procedure!r}"
         assert hit.place == channel.place, f"step {step.id}: advisory in {hit.place}"
-        assert channel.holds(hit.text, rendered), f"step {step.id}: text differs from caveat's"
+        assert channel.holds(hit.text, rendered), (
+            f"step {step.id}: text differs from caveat's:\n{hit.text!r}\n{rendered!r}"
+        )
         after = order[index + 1] if index + 1 < len(order) else 1 << 30
         assert order[index] < hit.message < after, (
             f"step {step.id}: advisory in message {hit.message}, not between its call "
@@ -279,6 +282,9 @@ def _gemini(case: Case) -> list[str]:
     return problems
 
 
+_QWEN_SCRIPTED_FAILURE = f"Error executing tool run_shell_command: Command: {PUSH.command}"
+
+
 def _qwen(case: Case) -> list[str]:
     problems = []
     out = json.loads(case.stdout or "[]")
@@ -286,6 +292,8 @@ def _qwen(case: Case) -> list[str]:
     if result.get("is_error") or result.get("subtype") != "success":
         problems.append(f"result: {result.get('subtype')} is_error={result.get('is_error')}")
     for line in qwen_hook_log(case):
+        if _QWEN_SCRIPTED_FAILURE in line:
+            continue  # the scenario's failing command, logged as a tool error
         if re.search(r": failed\b|Hook\(s\) .* failed|Hook system message|\[ERROR\]", line):
             problems.append(f"debug log: {line[:300]}")
     return problems

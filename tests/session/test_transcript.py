@@ -144,6 +144,44 @@ def test_codex_last_token_usage_not_the_cumulative_total(tmp_path):
     assert transcript.context_tokens(path) == 52_000
 
 
+def codex_usage_record(response_input, turn_input):
+    usage = {"input_tokens": response_input, "cached_input_tokens": 0, "output_tokens": 1}
+    return {
+        "timestamp": "2026-12-01T15:50:28.369Z",
+        "type": "token_usage_record",
+        "payload": {
+            "response_id": "resp_0002",
+            "usage": usage,
+            "turn_token_usage": {**usage, "input_tokens": turn_input},
+            "thread_token_usage": {**usage, "input_tokens": turn_input},
+        },
+    }
+
+
+def test_codex_usage_record_before_the_tools_output(tmp_path):
+    """Codex 0.169 writes the response's usage record before running the tool, and
+    the token_count event only after the tool's output: while the post-tool hook
+    runs, the newest usage is in the record, not in token_count."""
+    path = write_jsonl(
+        tmp_path / "rollout.jsonl",
+        [
+            {"type": "response_item", "payload": {"type": "custom_tool_call"}},
+            codex_usage_record(1_000, 1_000),
+            {"type": "response_item", "payload": {"type": "custom_tool_call_output"}},
+            codex_token_count(1_000, 0, 1_000),
+            {"type": "response_item", "payload": {"type": "custom_tool_call"}},
+            codex_usage_record(25_000, 26_000),
+        ],
+    )
+    assert transcript.context_tokens(path) == 25_000
+
+
+def test_codex_usage_record_without_usage_is_skipped(tmp_path):
+    broken = {"type": "token_usage_record", "payload": {"usage": None}}
+    path = write_jsonl(tmp_path / "rollout.jsonl", [codex_token_count(7_000, 0, 7_000), broken])
+    assert transcript.context_tokens(path) == 7_000
+
+
 def test_gemini_jsonl_records(tmp_path):
     path = write_jsonl(
         tmp_path / "session-2025-11-30T00-17-61a59254.jsonl",

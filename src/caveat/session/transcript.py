@@ -9,10 +9,14 @@ gigabytes costs the same as a small one. Formats, recognised from the content:
   the context is ``input_tokens + cache_read_input_tokens +
   cache_creation_input_tokens`` (the three are disjoint). Side-chain records
   (``isSidechain``) and zero usage (synthetic error messages) are skipped.
-- Codex rollout (JSONL): ``{"type": "event_msg", "payload": {"type": "token_count",
-  "info": {"last_token_usage": {"input_tokens": …, "cached_input_tokens": …}}}}``;
-  the context is the last request's ``input_tokens`` (the cached tokens are part
-  of it). ``total_token_usage`` is cumulative over the session and is not used.
+- Codex rollout (JSONL): ``{"type": "token_usage_record", "payload": {"usage":
+  {"input_tokens": …}}}``, written as soon as a response completes (Codex 0.169), and
+  ``{"type": "event_msg", "payload": {"type": "token_count", "info":
+  {"last_token_usage": {"input_tokens": …, "cached_input_tokens": …}}}}``, which
+  older versions write and 0.169 writes only after the tool's output, so it lags one
+  tool call behind (seen in the end-to-end lane). The context is the last request's
+  ``input_tokens`` (the cached tokens are part of it); the cumulative counts
+  (``total_token_usage``, ``turn_token_usage``, ``thread_token_usage``) are not used.
 - Gemini CLI chat recording (JSONL, or one pretty-printed JSON document in older
   versions): messages of type ``gemini`` carry ``"tokens": {"input", "output",
   "cached", "thoughts", "tool", "total"}``; the context is ``input`` (Gemini's
@@ -35,6 +39,7 @@ CHUNK = 1 << 16
 # Substrings a line must hold before it is decoded at all.
 _CLAUDE = b'"usage"'
 _CODEX = b'"token_count"'
+_CODEX_RECORD = b'"token_usage_record"'
 _QWEN = b'"usageMetadata"'
 _GEMINI = b'"tokens"'
 
@@ -119,6 +124,8 @@ class _Backwards:
 def _line_tokens(line: bytes) -> int | None:
     if b"\x00" in line:
         return None  # binary, or a sparse hole
+    if _CODEX_RECORD in line:
+        return _codex_record(_decode(line))
     if _CODEX in line:
         return _codex(_decode(line))
     if _QWEN in line:
@@ -169,6 +176,14 @@ def _codex(record: dict[str, object] | None) -> int | None:
     info = payload.get("info")
     last = info.get("last_token_usage") if isinstance(info, dict) else None
     return _positive(_count(last, "input_tokens"))
+
+
+def _codex_record(record: dict[str, object] | None) -> int | None:
+    if not record or record.get("type") != "token_usage_record":
+        return None
+    payload = record.get("payload")
+    usage = payload.get("usage") if isinstance(payload, dict) else None
+    return _positive(_count(usage, "input_tokens"))
 
 
 def _qwen(record: dict[str, object] | None) -> int | None:

@@ -38,7 +38,7 @@ def turn_index(request: Request) -> int:
     return count
 
 
-def _message(body: Json, seq: int) -> Json:
+def _message(body: Json, seq: int, tokens: int = 1) -> Json:
     return {
         "id": f"msg_e2e_{seq:04d}",
         "type": "message",
@@ -47,11 +47,13 @@ def _message(body: Json, seq: int) -> Json:
         "content": [],
         "stop_reason": None,
         "stop_sequence": None,
-        "usage": {"input_tokens": 1, "output_tokens": 1},
+        "usage": {"input_tokens": tokens, "output_tokens": 1},
     }
 
 
-def _stream(handler: Handler, body: Json, block: Json, delta: Json, stop: str, seq: int) -> None:
+def _stream(
+    handler: Handler, body: Json, block: Json, delta: Json, stop: str, seq: int, tokens: int
+) -> None:
     start = dict(block)
     if block["type"] == "text":
         start["text"] = ""
@@ -59,7 +61,10 @@ def _stream(handler: Handler, body: Json, block: Json, delta: Json, stop: str, s
         start["input"] = {}
     handler.send_sse(
         [
-            ("message_start", {"type": "message_start", "message": _message(body, seq)}),
+            (
+                "message_start",
+                {"type": "message_start", "message": _message(body, seq, tokens)},
+            ),
             (
                 "content_block_start",
                 {"type": "content_block_start", "index": 0, "content_block": start},
@@ -91,9 +96,9 @@ def answer(handler: Handler, request: Request, turn: Turn, seq: int) -> None:
         delta = {"type": "text_delta", "text": turn.text}
         stop = "end_turn"
     if body.get("stream"):
-        _stream(handler, body, block, delta, stop, seq)
+        _stream(handler, body, block, delta, stop, seq, turn.context_tokens)
         return
-    message = _message(body, seq)
+    message = _message(body, seq, turn.context_tokens)
     message["content"] = [
         {**block, "input": turn.args} if turn.tool else {"type": "text", "text": turn.text}
     ]

@@ -32,6 +32,9 @@ class Turn:
     args: Json = field(default_factory=dict)
     raw: str = ""
     text: str = ""
+    # The input tokens the answer reports as its usage: how large the harness is told
+    # the context is (1 unless a session makes it grow).
+    context_tokens: int = 1
 
 
 @dataclass(frozen=True)

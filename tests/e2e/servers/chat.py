@@ -15,7 +15,9 @@ from servers.base import text_of
 
 NAME = "chat"
 
-_USAGE = {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}
+
+def _usage(tokens: int) -> Json:
+    return {"prompt_tokens": tokens, "completion_tokens": 1, "total_tokens": tokens + 1}
 
 
 def _json_mode(body: Json) -> bool:
@@ -67,7 +69,12 @@ def _send(handler: Handler, body: Json, turn: Turn, seq: int) -> None:
             call.pop("index", None)
         choice = {"index": 0, "message": message, "finish_reason": finish}
         handler.send_json(
-            {**base, "object": "chat.completion", "choices": [choice], "usage": _USAGE}
+            {
+                **base,
+                "object": "chat.completion",
+                "choices": [choice],
+                "usage": _usage(turn.context_tokens),
+            }
         )
         return
     chunk = {**base, "object": "chat.completion.chunk"}
@@ -75,7 +82,7 @@ def _send(handler: Handler, body: Json, turn: Turn, seq: int) -> None:
         [
             ("", {**chunk, "choices": [{"index": 0, "delta": delta, "finish_reason": None}]}),
             ("", {**chunk, "choices": [{"index": 0, "delta": {}, "finish_reason": finish}]}),
-            ("", {**chunk, "choices": [], "usage": _USAGE}),
+            ("", {**chunk, "choices": [], "usage": _usage(turn.context_tokens)}),
             ("", "[DONE]"),
         ]
     )

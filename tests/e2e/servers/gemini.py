@@ -46,28 +46,33 @@ def turn_index(request: Request) -> int:
     return count
 
 
-def _reply(parts: list[Json]) -> Json:
+def _reply(parts: list[Json], tokens: int) -> Json:
     return {
         "candidates": [
             {"content": {"role": "model", "parts": parts}, "finishReason": "STOP", "index": 0}
         ],
-        "usageMetadata": {"promptTokenCount": 1, "candidatesTokenCount": 1, "totalTokenCount": 2},
+        "usageMetadata": {
+            "promptTokenCount": tokens,
+            "candidatesTokenCount": 1,
+            "totalTokenCount": tokens + 1,
+        },
         "modelVersion": "gemini-2.5-pro",
     }
 
 
-def _send(handler: Handler, request: Request, parts: list[Json]) -> None:
+def _send(handler: Handler, request: Request, parts: list[Json], tokens: int = 1) -> None:
     if "alt=sse" in request.query:
-        handler.send_sse([("", _reply(parts))])
+        handler.send_sse([("", _reply(parts, tokens))])
     else:
-        handler.send_json(_reply(parts))
+        handler.send_json(_reply(parts, tokens))
 
 
 def answer(handler: Handler, request: Request, turn: Turn, seq: int) -> None:
     if turn.tool:
-        _send(handler, request, [{"functionCall": {"name": turn.tool, "args": turn.args}}])
+        call = {"functionCall": {"name": turn.tool, "args": turn.args}}
+        _send(handler, request, [call], turn.context_tokens)
     else:
-        _send(handler, request, [{"text": turn.text}])
+        _send(handler, request, [{"text": turn.text}], turn.context_tokens)
 
 
 def answer_other(handler: Handler, request: Request) -> None:

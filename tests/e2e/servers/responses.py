@@ -14,13 +14,16 @@ from servers.base import text_of
 NAME = "responses"
 
 _OUTPUTS = ("function_call_output", "custom_tool_call_output")
-_USAGE = {
-    "input_tokens": 1,
-    "input_tokens_details": {"cached_tokens": 0},
-    "output_tokens": 1,
-    "output_tokens_details": {"reasoning_tokens": 0},
-    "total_tokens": 2,
-}
+
+
+def _usage(tokens: int) -> Json:
+    return {
+        "input_tokens": tokens,
+        "input_tokens_details": {"cached_tokens": 0},
+        "output_tokens": 1,
+        "output_tokens_details": {"reasoning_tokens": 0},
+        "total_tokens": tokens + 1,
+    }
 
 
 def is_agent_request(request: Request) -> bool:
@@ -66,7 +69,7 @@ def _item(turn: Turn, seq: int) -> Json:
     }
 
 
-def _send(handler: Handler, body: Json, item: Json, seq: int) -> None:
+def _send(handler: Handler, body: Json, item: Json, seq: int, tokens: int = 1) -> None:
     response: Json = {
         "id": f"resp_e2e_{seq:04d}",
         "object": "response",
@@ -74,7 +77,7 @@ def _send(handler: Handler, body: Json, item: Json, seq: int) -> None:
         "model": body.get("model", ""),
         "output": [],
     }
-    done = {**response, "status": "completed", "output": [item], "usage": _USAGE}
+    done = {**response, "status": "completed", "output": [item], "usage": _usage(tokens)}
     if not body.get("stream"):
         handler.send_json(done)
         return
@@ -95,7 +98,7 @@ def _send(handler: Handler, body: Json, item: Json, seq: int) -> None:
 
 
 def answer(handler: Handler, request: Request, turn: Turn, seq: int) -> None:
-    _send(handler, request.body, _item(turn, seq), seq)
+    _send(handler, request.body, _item(turn, seq), seq, turn.context_tokens)
 
 
 def answer_other(handler: Handler, request: Request) -> None:

@@ -876,7 +876,7 @@ def test_guard_attributes():
     routed = spec("header")
     assert header.ID == "header"
     assert routed.messages == ("pretooluse-write-header-guard", "pretooluse-edit-header-guard")
-    assert frozenset({"PreToolUse", "PostToolUse"}) == routed.events
+    assert frozenset({"PreToolUse", "PostToolUse", "PostToolUseFailure"}) == routed.events
     assert frozenset({"Write", "Edit", "MultiEdit"}) == routed.tools
 
 

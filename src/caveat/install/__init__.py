@@ -283,7 +283,11 @@ def _unlink_if_unchanged(path: str, doc: document.Document) -> bool:
 
 
 def uninstall(
-    name: str, env: Mapping[str, str], project: str | None = None, dry_run: bool = False
+    name: str,
+    env: Mapping[str, str],
+    project: str | None = None,
+    dry_run: bool = False,
+    elsewhere: bool = True,
 ) -> Result:
     """Remove caveat's registrations for ``name`` from every file of the scope, and
     caveat's skills from where the harness reads them."""
@@ -317,11 +321,11 @@ def uninstall(
     main.notes += notes
     if not dry_run:
         _sweep(env, paths)
-    if folder is None:
-        for elsewhere in projects(spec.id, env):
+    if folder is None and elsewhere:  # the project installs, which this leaves
+        for other in projects(spec.id, env):
             main.notes.append(
-                f"caveat is also installed for {spec.id} in the project {elsewhere}: "
-                f"caveat uninstall --harness {spec.id} --project {elsewhere} "
+                f"caveat is also installed for {spec.id} in the project {other}: "
+                f"caveat uninstall --harness {spec.id} --project {other} "
                 "(or --all for every install)"
             )
     return main
@@ -346,7 +350,7 @@ def uninstall_all(name: str | None, env: Mapping[str, str], dry_run: bool = Fals
     for harness_id in names:
         for where in [None, *projects(harness_id, env)]:
             try:
-                out.append(uninstall(harness_id, env, where, dry_run))
+                out.append(uninstall(harness_id, env, where, dry_run, elsewhere=False))
             except InstallError as exc:
                 spec = harness(harness_id)
                 refused = Result(harness_id, spec.path(env, where), "skipped")

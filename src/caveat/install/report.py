@@ -101,9 +101,12 @@ def recorded(env: Mapping[str, str]) -> list[tuple[str, str]]:
 def projects(name: str, env: Mapping[str, str]) -> list[str]:
     """The project folders caveat recorded an install of ``name`` in."""
     spec = harness(name)
+    user = os.path.abspath(spec.path(env, None))
     found = []
     for harness_id, path in recorded(env):
-        folder = spec.project_of(path) if harness_id == spec.id else None
+        if harness_id != spec.id or os.path.abspath(path) == user:
+            continue
+        folder = spec.project_of(path)
         if folder is not None and folder not in found:
             found.append(folder)
     return found

@@ -47,7 +47,7 @@ def other_program(path: str, key: str) -> None:
 def test_a_change_made_during_install_is_kept(project, caveat, monkeypatch):
     path = file_for("claude", project)
     write(path, json.dumps({"model": "x"}, indent=2) + "\n")
-    seen = []
+    seen: list[str] = []
 
     def once(target: str) -> None:
         if not seen:
@@ -87,7 +87,7 @@ def test_a_change_made_during_uninstall_is_kept(project, caveat, monkeypatch):
     path = file_for("gemini", project)
     write(path, json.dumps({"ui": {"theme": "dark"}}, indent=2) + "\n")
     caveat("install", "--harness", "gemini", "--project", str(project))
-    seen = []
+    seen: list[str] = []
 
     def once(target: str) -> None:
         if not seen:
@@ -105,7 +105,7 @@ def test_a_file_caveat_made_is_not_deleted_once_another_program_wrote_it(
 ):
     path = file_for("qwen", project)
     caveat("install", "--harness", "qwen", "--project", str(project))
-    seen = []
+    seen: list[str] = []
 
     def once(target: str) -> None:
         if not seen:

@@ -322,10 +322,10 @@ def uninstall(
     if not dry_run:
         _sweep(env, paths)
     if folder is None and elsewhere:  # the project installs, which this leaves
-        for other in projects(spec.id, env):
+        for place in projects(spec.id, env):
             main.notes.append(
-                f"caveat is also installed for {spec.id} in the project {other}: "
-                f"caveat uninstall --harness {spec.id} --project {other} "
+                f"caveat is also installed for {spec.id} in the project {place}: "
+                f"caveat uninstall --harness {spec.id} --project {place} "
                 "(or --all for every install)"
             )
     return main

@@ -74,3 +74,12 @@ def test_another_layout_keeps_content_and_order_and_says_so(project, caveat):
     assert json.loads(after) == json.loads(original)
     assert list(json.loads(after)) == ["b", "a", "hooks"]
     assert after == json.dumps(json.loads(original), indent=2) + "\n"
+
+
+def test_an_empty_object_is_filled_indented_and_given_back(project, caveat):
+    path = file_for("claude", project)
+    write(path, "{}\n")
+    caveat("install", "--harness", "claude", "--project", str(project))
+    assert read(path).startswith('{\n  "hooks": {\n')
+    caveat("uninstall", "--harness", "claude", "--project", str(project))
+    assert read(path) == "{}\n"

@@ -97,6 +97,8 @@ def _style(text: str, data: Json) -> Style:
     newline = body.endswith("\n")
     lines = body.rstrip("\n").count("\n")
     found = _indent(body)
+    if not data:  # ``{}``: nothing tells one line from indented; indented reads better
+        return Style(found, ",", ": ", False, newline, crlf)
     shapes: list[tuple[str | None, str, str]]
     if lines:
         shapes = [(i, ",", ": ") for i in dict.fromkeys((found, "  ", "    ", "\t"))]

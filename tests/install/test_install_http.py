@@ -70,6 +70,7 @@ def test_user_install(home, caveat, monkeypatch):
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600  # a new file
     code, out, _ = caveat("verify", "--harness", "claude")
     assert code == 1 and f"{TOKEN_ENV} is not set here" in out
+    assert "fix: caveat install" not in out  # the profile line is the fix
     export(monkeypatch)
     code, out, _ = caveat("verify", "--harness", "claude")
     assert code == 0 and "installed" in out

@@ -150,7 +150,10 @@ def run_verify(name: str | None, project: str | None, user: bool, as_json: bool)
             print(f"{r.harness}: {r.status} ({r.path})")
             for problem in r.problems:
                 print(f"  - {problem}")
-        if bad:
+        from caveat.install.endpoint import TOKEN_ENV
+
+        # A token variable to export is fixed in the shell profile, not by install.
+        if any(not p.startswith(TOKEN_ENV) for r in bad for p in r.problems or ["-"]):
             print("fix: caveat install --harness NAME (same --user/--project) rewrites them")
     return 1 if bad else 0
 

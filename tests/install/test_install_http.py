@@ -187,7 +187,7 @@ def test_refusals(args, why, home, caveat):
     assert not os.path.exists(os.path.join(home, ".claude"))
 
 
-OLD_TOKEN = "A" * 43  # the literal token earlier versions wrote
+OLD_TOKEN = "<caveat serve's token>"  # earlier versions wrote it as a literal
 
 
 @pytest.mark.parametrize(
@@ -201,6 +201,12 @@ OLD_TOKEN = "A" * 43  # the literal token earlier versions wrote
             None,
             True,
         ),
+        (  # another server's token: another server's hook
+            "http://127.0.0.1:9911/hook/claude/PreToolUse",
+            {"Authorization": "Bearer " + "B" * 43},
+            None,
+            False,
+        ),
         ("http://localhost:8080/hook/claude/PreToolUse", HEADERS, [TOKEN_ENV], False),
         ("http://127.0.0.1:8080/hook/codex/PreToolUse", HEADERS, [TOKEN_ENV], False),
         ("http://example.com:8080/hook/claude/PreToolUse", HEADERS, [TOKEN_ENV], False),
@@ -211,10 +217,11 @@ OLD_TOKEN = "A" * 43  # the literal token earlier versions wrote
         ("http://127.0.0.1:9000/hook/claude/Stop?messages=stop&x=1", HEADERS, [TOKEN_ENV], False),
     ],
 )
-def test_http_ownership_is_exact(url, headers, allowed, mine):
+def test_http_ownership_is_exact(url, headers, allowed, mine, home):
+    token = serve.ensure_token(os.environ)
     handler: Json = {"type": "http", "url": url}
     if headers is not None:
-        handler["headers"] = headers
+        handler["headers"] = {k: v.replace(OLD_TOKEN, token) for k, v in headers.items()}
     if allowed is not None:
         handler["allowedEnvVars"] = allowed
     assert owner.owned(handler, "claude") is mine

@@ -60,6 +60,8 @@ def http_lookalikes(contract: str) -> list[Json]:
     return [
         {"type": "http", "url": url, "headers": {"X-Api-Key": "k"}, "timeout": 5},
         {"type": "http", "url": url},
+        # The shape earlier versions wrote, with another server's token.
+        {"type": "http", "url": url, "headers": {"Authorization": "Bearer " + "B" * 43}},
         {"type": "http", "url": url.replace("127.0.0.1", "localhost"), "headers": {}},
         {"type": "http", "url": url + "/extra"},
         {

@@ -10,7 +10,8 @@ far wrote these same forms), whatever the paths in it and wherever the file live
 - HTTP (``type: "http"``): ``url`` exactly
   ``http://127.0.0.1:<port>/hook/ID/EVENT[?messages=M1,M2]``, with the token taken
   from ``$CAVEAT_SERVE_TOKEN`` (``allowedEnvVars`` naming it), or, as earlier
-  versions wrote it, a literal bearer token and no ``allowedEnvVars``.
+  versions wrote it, ``caveat serve``'s own token as a literal and no
+  ``allowedEnvVars`` (another token there is another server's).
 
 Anything more or less (a ``; other-tool`` after the command, another host, a path
 under ``/hook/ID`` with more in it, other headers) is the operator's, and is kept.
@@ -94,10 +95,25 @@ def _http(handler: dict[str, object]) -> str | None:
     allowed = handler.get("allowedEnvVars")
     if value == f"Bearer ${TOKEN_ENV}" and allowed == [TOKEN_ENV]:
         return found.group(1)
-    # The form of earlier versions: the token itself in the file.
+    # The form of earlier versions: caveat serve's token itself in the file.
     if allowed is None and isinstance(value, str) and _LITERAL_TOKEN.fullmatch(value):
-        return found.group(1)
+        token = _serve_token()
+        if token and value == f"Bearer {token}":
+            return found.group(1)
     return None
+
+
+def _serve_token() -> str:
+    """``caveat serve``'s token as its file holds it now ("" when there is none)."""
+    import os
+
+    try:
+        from caveat import serve
+
+        with open(serve.token_path(os.environ), encoding="ascii") as fh:
+            return fh.read().strip()
+    except (ImportError, OSError, ValueError):
+        return ""
 
 
 def owned(handler: object, contract: str) -> bool:

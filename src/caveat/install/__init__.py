@@ -28,6 +28,9 @@ from caveat.install import skills
 from caveat.install.core import InstallError
 from caveat.install.core import Json
 from caveat.install.records import read_records
+from caveat.install.records import rmdirs
+from caveat.install.records import save_record
+from caveat.install.records import sweep
 from caveat.install.records import write_records
 from caveat.install.report import overlaps
 from caveat.install.report import projects
@@ -219,7 +222,7 @@ def _remove(spec: Harness, path: str, env: Mapping[str, str], dry_run: bool) -> 
     result.notes += gitexclude.remove(path, record, dry_run)
     if not count:
         record.pop("registered", None)
-        _save_record(env, records, key, record, dry_run)
+        save_record(env, records, key, record, dry_run)
         return result
     result.diff = redacted(document.diff(path, doc.text, after))
     if dry_run:
@@ -229,47 +232,12 @@ def _remove(spec: Harness, path: str, env: Mapping[str, str], dry_run: bool) -> 
         record.pop(done, None)
     if after is None:
         # Folders something else still fills stay recorded: a later uninstall of
-        # the scope removes them once they are empty (see _sweep).
-        left = _rmdirs([p for p in created if p != key])
+        # the scope removes them once they are empty (see records.sweep).
+        left = rmdirs([p for p in created if p != key])
         if left:
             record["created"] = left
-    _save_record(env, records, key, record, dry_run)
+    save_record(env, records, key, record, dry_run)
     return result
-
-
-def _rmdirs(folders: list[str]) -> list[str]:
-    """Remove the empty ones of ``folders`` (outermost first), innermost first;
-    returns those left."""
-    left: list[str] = []
-    for item in reversed(folders):
-        try:
-            os.rmdir(item)
-        except FileNotFoundError:
-            pass
-        except OSError:
-            left.insert(0, item)
-    return left
-
-
-def _sweep(env: Mapping[str, str], paths: list[str]) -> None:
-    """The folders caveat created for these files, once empty (and the files gone)."""
-    records = read_records(env)
-    changed = False
-    for path in paths:
-        key = os.path.abspath(path)
-        record = records.get(key)
-        if not isinstance(record, dict) or "created" not in record or os.path.lexists(key):
-            continue
-        left = _rmdirs([p for p in record["created"] if isinstance(p, str) and p != key])
-        changed = True
-        if left:
-            record["created"] = left
-        else:
-            del record["created"]
-            if len(record) <= 1:
-                del records[key]
-    if changed:
-        write_records(env, records)
 
 
 def _unlink_if_unchanged(path: str, doc: document.Document) -> bool:
@@ -320,7 +288,7 @@ def uninstall(
                 main.notes.append(f"skipped {other.path}: {other.detail}")
     main.notes += notes
     if not dry_run:
-        _sweep(env, paths)
+        sweep(env, paths)
     if folder is None and elsewhere:  # the project installs, which this leaves
         for place in projects(spec.id, env):
             main.notes.append(
@@ -357,22 +325,6 @@ def uninstall_all(name: str | None, env: Mapping[str, str], dry_run: bool = Fals
                 refused.detail = str(exc)
                 out.append(refused)
     return out
-
-
-def _save_record(
-    env: Mapping[str, str], records: Json, key: str, record: Json, dry_run: bool
-) -> None:
-    """Keep what is left of a file's record (a bare ``harness`` name is nothing)."""
-    if dry_run:
-        return
-    left = record if len(record) > 1 else None
-    if records.get(key) == left:
-        return
-    if left is None:
-        records.pop(key, None)
-    else:
-        records[key] = left
-    write_records(env, records)
 
 
 def entries(

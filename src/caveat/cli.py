@@ -21,4 +21,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         hook.main(args[1:])  # exits the process
     from caveat.commands import run
 
-    return run(args)
+    try:
+        code = run(args)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+    except BrokenPipeError:
+        # The reader went away (``caveat install --dry-run | head``): stop quietly.
+        # Python's recipe: point stdout at devnull so the flush at exit cannot fail.
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return code

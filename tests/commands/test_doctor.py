@@ -48,8 +48,14 @@ def test_harnesses_installed_where_and_the_claude_overlap(project, tmp_path, cap
     assert all(r["ok"] for r in rows)
 
 
-def test_an_http_install_is_found_in_the_local_settings(project, capsys):
+def test_an_http_install_is_found_in_the_local_settings(project, capsys, monkeypatch):
+    import os
+
+    from caveat import serve
+
     assert main(["install", "--harness", "claude", "--project", str(project), "--http"]) == 0
+    # The shell profile line install prints: the HTTP hooks send the token from here.
+    monkeypatch.setenv("CAVEAT_SERVE_TOKEN", serve.ensure_token(os.environ))
     capsys.readouterr()
     assert main(["doctor", "--project", str(project)]) == 0
     local = project / ".claude" / "settings.local.json"

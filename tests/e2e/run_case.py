@@ -173,6 +173,9 @@ def run(harness: str, out: str, clis: str, opts: argparse.Namespace) -> int:
         ScriptedServer(family_of(client), _turns(client, project, session), log) as server,
     ):
         _install(client, project, env, out, serving)
+        if serving:  # the HTTP hooks send the token from the variable install names
+            with open(os.path.join(home, ".local", "state", "caveat", "serve-token")) as fh:
+                env["CAVEAT_SERVE_TOKEN"] = fh.read().strip()
         client.settings(home, project, server.port)
         env.update(client.env(home, server.port))
         if opts.disable:

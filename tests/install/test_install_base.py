@@ -197,8 +197,17 @@ def test_jsonc_is_refused_naming_the_file(text, project, caveat):
     write(path, text)
     code, _, err = caveat("install", "--harness", "claude", "--project", str(project))
     assert code == 1
-    assert path in err and "JSONC/JSON5" in err and "--dry-run" in err
+    assert path in err and "JSONC/JSON5" in err and "caveat install --print" in err
     assert read(path) == text
+    # What the refusal points to works on the same file, and writes nothing.
+    code, out, err = caveat("install", "--harness", "claude", "--project", str(project), "--print")
+    assert code == 0 and not err
+    assert out.startswith(f"# merge into {path} ")
+    body = "".join(line for line in out.splitlines(keepends=True) if not line.startswith("#"))
+    registered = json.loads(body)["hooks"]
+    assert list(registered) == ["PreToolUse", "PostToolUse", "SessionStart", "Stop"]
+    assert all(owner.owned(g["hooks"][0], "claude") for gs in registered.values() for g in gs)
+    assert read(path) == text and sorted(os.listdir(path.rsplit("/", 1)[0])) == ["settings.json"]
 
 
 @pytest.mark.parametrize(
@@ -271,7 +280,11 @@ def test_only_this_harness_entries_are_touched(project, caveat):
 def test_old_entries_are_recognised_and_replaced(project, caveat):
     """Entries from a by-hand setup or a moved checkout are caveat's: one set remains."""
     path = file_for("claude", project)
-    old = {"type": "command", "command": "/old/bin/caveat hook --contract claude PreToolUse"}
+    old = {
+        "type": "command",
+        "command": "/old/bin/python3",
+        "args": ["-I", "/old/lib/caveat/_launch.py", "--contract", "claude", "PreToolUse"],
+    }
     mixed = {"matcher": "Bash", "hooks": [{"type": "command", "command": "lint"}, old]}
     write(path, json.dumps({"hooks": {"PreToolUse": [mixed]}}, indent=2) + "\n")
     caveat("install", "--harness", "claude", "--project", str(project))
@@ -291,13 +304,21 @@ def test_old_entries_are_recognised_and_replaced(project, caveat):
         (
             {
                 "command": "/p/python",
-                "args": ["-I", "/x/caveat/_launch.py", "--contract", "claude"],
+                "args": ["-I", "/x/caveat/_launch.py", "--contract", "claude", "Stop"],
             },
             True,
         ),
         ({"command": '"/p/python" -I "/x/caveat/_launch.py" --contract claude Stop'}, True),
-        ({"command": "caveat hook --contract=claude"}, True),
-        ({"command": '"/v/bin/caveat" hook --contract claude'}, True),
+        # Forms caveat never wrote are the operator's, however close.
+        (
+            {
+                "command": "/p/python",
+                "args": ["-I", "/x/caveat/_launch.py", "--contract", "claude"],
+            },
+            False,
+        ),
+        ({"command": "caveat hook --contract=claude"}, False),
+        ({"command": '"/v/bin/caveat" hook --contract claude'}, False),
         ({"command": "caveat hook"}, False),  # no contract
         ({"command": "caveat hook --contract claudex"}, False),
         ({"command": "caveat-hook --contract claude"}, False),
@@ -396,7 +417,8 @@ def test_records_of_earlier_versions_are_read_by_the_id(project, caveat):
     path = records.record_path(os.environ)
     with open(path, encoding="utf-8") as fh:
         written = json.load(fh)
-    assert [r["harness"] for r in written.values()] == ["claude"]
+    # The settings file, and the skills folder
+    assert [r["harness"] for r in written.values()] == ["claude", "claude"]
     # As an earlier version wrote it, under the installer's own name.
     for record in written.values():
         record["harness"] = "claude-code"

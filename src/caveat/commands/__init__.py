@@ -94,15 +94,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_install(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    def scope(p: argparse.ArgumentParser) -> None:
+    def scope(p: argparse.ArgumentParser) -> argparse._MutuallyExclusiveGroup:
         where = p.add_mutually_exclusive_group()
         where.add_argument("--user", action="store_true", help="the user's file (default)")
         where.add_argument("--project", metavar="DIR", help="the project's file under DIR")
+        return where
 
     install = sub.add_parser("install", help="register caveat's hooks with a harness")
     install.add_argument("--harness", required=True, help="see `caveat harnesses`")
     scope(install)
     install.add_argument("--dry-run", action="store_true", help="print the diff, write nothing")
+    install.add_argument(
+        "--print",
+        action="store_true",
+        dest="show",
+        help="print the entries to paste by hand; reads and writes nothing",
+    )
     install.add_argument("--http", action="store_true", help="HTTP hooks to `caveat serve`")
     install.add_argument("--port", type=int, help="with --http: the server's port")
     from caveat.commands import plugin
@@ -113,8 +120,14 @@ def _add_install(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     scope(verify)
     verify.add_argument("--json", action="store_true", help="print a JSON report")
     uninstall = sub.add_parser("uninstall", help="remove caveat's hooks from a harness")
-    uninstall.add_argument("--harness", required=True, help="see `caveat harnesses`")
-    scope(uninstall)
+    uninstall.add_argument("--harness", help="see `caveat harnesses`")
+    where = scope(uninstall)
+    where.add_argument(
+        "--all",
+        action="store_true",
+        dest="every",
+        help="every recorded install (user and projects) of --harness, or of every harness",
+    )
     uninstall.add_argument("--dry-run", action="store_true", help="print the diff, write nothing")
     harnesses = sub.add_parser("harnesses", help="list the harnesses caveat can install into")
     harnesses.add_argument("--json", action="store_true", help="print JSON")
@@ -130,9 +143,11 @@ def _run_install(opts: argparse.Namespace) -> int | None:
     from caveat.commands import install
 
     if opts.command == "install":
-        return install.run_install(opts.harness, opts.project, opts.dry_run, opts.http, opts.port)
+        return install.run_install(
+            opts.harness, opts.project, opts.dry_run, opts.http, opts.port, opts.show
+        )
     if opts.command == "uninstall":
-        return install.run_uninstall(opts.harness, opts.project, opts.dry_run)
+        return install.run_uninstall(opts.harness, opts.project, opts.dry_run, opts.every)
     if opts.command == "verify":
         return install.run_verify(opts.harness, opts.project, opts.user, opts.json)
     return install.run_harnesses(opts.json)

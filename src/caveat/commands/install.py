@@ -23,9 +23,40 @@ def _fail(command: str, exc: Exception) -> int:
     return 1
 
 
+def run_print(name: str, project: str | None, http: bool, port: int | None) -> int:
+    """The entries to paste by hand, whatever the target file holds."""
+    try:
+        path, text = inst.entries(name, os.environ, project, http, port)
+        spec = inst.harness(name)
+    except (InstallError, OSError) as exc:
+        return _fail("install", exc)
+    print(f'# merge into {path} (under its "hooks", beside your own entries):')
+    print(text, end="")
+    where = spec.skills_folder(os.environ, project)
+    if where is not None:
+        from caveat.install import skills
+
+        shipped = skills.bundled()
+        for name in skills.shipped():
+            source = os.path.join(shipped or "", name)
+            print(f"# skill: copy the folder {source} to {os.path.join(where, name)}")
+    if http:
+        from caveat.install.endpoint import export_line
+
+        print(f"# and in your shell profile: {export_line(os.environ)}")
+    return 0
+
+
 def run_install(
-    name: str, project: str | None, dry_run: bool, http: bool = False, port: int | None = None
+    name: str,
+    project: str | None,
+    dry_run: bool,
+    http: bool = False,
+    port: int | None = None,
+    show: bool = False,
 ) -> int:
+    if show:
+        return run_print(name, project, http, port)
     try:
         result = inst.install(name, os.environ, project, dry_run, http, port)
     except (InstallError, OSError) as exc:
@@ -52,11 +83,26 @@ def run_install(
     return 0
 
 
-def run_uninstall(name: str, project: str | None, dry_run: bool) -> int:
+def run_uninstall(name: str | None, project: str | None, dry_run: bool, every: bool = False) -> int:
+    if not every and not name:
+        print("caveat uninstall: name a --harness, or give --all", file=sys.stderr)
+        return 2
     try:
-        result = inst.uninstall(name, os.environ, project, dry_run)
+        if every:
+            results = inst.uninstall_all(name, os.environ, dry_run)
+        else:
+            results = [inst.uninstall(str(name), os.environ, project, dry_run)]
     except (InstallError, OSError) as exc:
         return _fail("uninstall", exc)
+    shown = [r for r in results if not every or name or r.status != "absent" or r.notes]
+    for result in shown:
+        _report_uninstall(result, dry_run)
+    if every and not shown:
+        print("caveat is installed nowhere caveat knows of (installs.json)")
+    return 0
+
+
+def _report_uninstall(result: inst.Result, dry_run: bool) -> None:
     if result.status == "skipped":
         print(f"{result.harness}: skipped {result.path}: {result.detail}")
     elif result.status == "absent":
@@ -68,7 +114,6 @@ def run_uninstall(name: str, project: str | None, dry_run: bool) -> int:
         print(f"{result.harness}: removed caveat's entries from {result.path}")
     for line in result.notes:
         print(line)
-    return 0
 
 
 def _targets(name: str | None, project: str | None, user: bool) -> list[tuple[str, str | None]]:
@@ -105,7 +150,10 @@ def run_verify(name: str | None, project: str | None, user: bool, as_json: bool)
             print(f"{r.harness}: {r.status} ({r.path})")
             for problem in r.problems:
                 print(f"  - {problem}")
-        if bad:
+        from caveat.install.endpoint import TOKEN_ENV
+
+        # A token variable to export is fixed in the shell profile, not by install.
+        if any(not p.startswith(TOKEN_ENV) for r in bad for p in r.problems or ["-"]):
             print("fix: caveat install --harness NAME (same --user/--project) rewrites them")
     return 1 if bad else 0
 

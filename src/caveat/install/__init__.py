@@ -6,108 +6,59 @@ A harness's installer is ``caveat.harnesses.<id>.install`` (its ``HARNESS``, a
 :mod:`caveat.harnesses`. What they share is here: how handlers sit in a file
 (:mod:`caveat.install.layout`) and which are caveat's (:mod:`caveat.install.owner`),
 the command a registration runs (:mod:`caveat.install.command`), reading and writing
-the file (:mod:`caveat.install.document`), verify's comparison
-(:mod:`caveat.install.compare`) and the record of what caveat created
+the file (:mod:`caveat.install.document`), the scope and refusals
+(:mod:`caveat.install.resolve`), verify (:mod:`caveat.install.report`), caveat's
+skills (:mod:`caveat.install.skills`) and the record of what caveat created
 (:mod:`caveat.install.records`).
+
+Every write is a compare-and-swap: the file is read, merged and written only if it
+is still what was read; when another program wrote it meanwhile, the merge starts
+again from its new content (:data:`caveat.install.resolve.ATTEMPTS` times at most).
 """
 
 from __future__ import annotations
 
-import importlib
+import json
 import os
-import re
 
 from caveat.harnesses import HARNESSES
 from caveat.install import document
 from caveat.install import gitexclude
-from caveat.install.compare import status
-from caveat.install.core import ALIASES
+from caveat.install import skills
 from caveat.install.core import InstallError
 from caveat.install.core import Json
 from caveat.install.records import read_records
+from caveat.install.records import rmdirs
+from caveat.install.records import save_record
+from caveat.install.records import sweep
 from caveat.install.records import write_records
+from caveat.install.report import overlaps
+from caveat.install.report import projects
+from caveat.install.report import recorded
+from caveat.install.report import verify
+from caveat.install.resolve import ATTEMPTS
+from caveat.install.resolve import Result
+from caveat.install.resolve import harness
+from caveat.install.resolve import project as _project
+from caveat.install.resolve import raced
+from caveat.install.resolve import read
+from caveat.install.resolve import redacted
+from caveat.install.resolve import target
+from caveat.install.resolve import writable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from caveat.install.base import Harness
-    from caveat.install.command import Runtime
-    from caveat.install.core import Found
-    from caveat.install.endpoint import Endpoint
 
 __all__ = [
-    "HARNESSES", "InstallError", "Result", "harness", "install", "overlaps", "uninstall", "verify",
+    "HARNESSES", "InstallError", "Result", "entries", "harness", "install", "overlaps",
+    "projects", "recorded", "uninstall", "uninstall_all", "verify",
 ]  # fmt: skip
 
-
-def harness(name: str) -> Harness:
-    """The installer of harness ``name``: its id, or a name earlier versions used."""
-    key = ALIASES.get(name, name)
-    if key not in HARNESSES:
-        known = ", ".join(HARNESSES)
-        raise InstallError(f"unknown harness {name!r}; choose one of: {known}")
-    found: Harness = importlib.import_module(f"caveat.harnesses.{key}.install").HARNESS
-    return found
-
-
-class Result:
-    """What one operation did (or would do) to one file."""
-
-    __slots__ = ("detail", "diff", "harness", "notes", "path", "problems", "status")
-
-    def __init__(self, harness: str, path: str, status: str) -> None:
-        self.harness = harness
-        self.path = path
-        self.status = status
-        self.problems: list[str] = []
-        self.notes: list[str] = []  # what was done beside the file, for the operator
-        self.diff = ""
-        self.detail = ""
-
-    def as_json(self) -> Json:
-        return {
-            "harness": self.harness,
-            "path": self.path,
-            "status": self.status,
-            "problems": self.problems,
-        }
-
-
-def _project(project: str | None) -> str | None:
-    if project is None:
-        return None
-    from caveat.install.command import check_path
-
-    return check_path(os.path.abspath(project), "project")
-
-
-def _read(spec: Harness, path: str) -> document.Document:
-    """The harness file, refused when caveat could not rewrite it without loss."""
-    doc = document.load(path)
-    spec.layout.check(path, doc.data)
-    return doc
-
-
-def _target(
-    spec: Harness, env: Mapping[str, str], http: bool, port: int | None, dry_run: bool
-) -> Runtime | Endpoint:
-    """What the registrations run: caveat's interpreter, or ``caveat serve``."""
-    from caveat.install.command import Runtime
-    from caveat.install.endpoint import Endpoint
-
-    if not http:
-        if port is not None:
-            raise InstallError("--port goes with --http")
-        return Runtime.resolve()
-    if spec.http_handler is None:
-        raise InstallError(f"{spec.id} takes no HTTP hooks; --http is for claude")
-    if port is not None and not 0 < port < 65536:
-        raise InstallError(f"--port {port} is not a TCP port (1-65535)")
-    try:
-        return Endpoint.resolve(env, port, create=not dry_run)
-    except ImportError as exc:
-        raise InstallError(f"--http needs caveat serve, which this install lacks ({exc})") from exc
+# A new file holding HTTP registrations is private: they name this machine's server.
+HTTP_MODE = 0o600
 
 
 def install(
@@ -122,50 +73,119 @@ def install(
     ``http``, as HTTP hooks posting to ``caveat serve``. Caveat's registrations for the
     same harness in the scope's other file (the other form's) are removed."""
     spec = harness(name)
-    target = _target(spec, env, http, port, dry_run)
+    aim = target(spec, env, http, port, dry_run)
     folder = _project(project)
     path = spec.path(env, folder, http)
-    doc = _read(spec, path)
-    # A new (or blank) file starts as the format's skeleton, e.g. Cursor's version key.
-    data = doc.data if doc.data or (doc.text or "").strip() else dict(spec.layout.skeleton)
-    after = doc.dump(spec.layout.merged(data, spec.id, spec.units(target)))
-    result = Result(spec.id, path, "unchanged" if after == doc.text else "written")
-    result.diff = _redacted(document.diff(path, doc.text, after))
+    units = spec.units(aim)
+    _merge(spec, read(spec, path), units)  # refused: nothing at all is touched
+    result = Result(spec.id, path, "written")
     # First the other form's registrations go (with the file and folders caveat made
     # for them), so that folders this write needs are recorded as made for it.
+    result.notes += _clear_others(spec, path, env, folder, dry_run, result)
+    diff = result.diff
+    doc, after, created = _write(spec, path, units, HTTP_MODE if http else 0o644, dry_run)
+    result.diff = redacted(document.diff(path, doc.text, after)) + diff
+    if after == doc.text:
+        result.status = "unchanged"
+    elif dry_run:
+        result.status = "planned"
+    elif not doc.exact:
+        result.notes.append(
+            f"note: {path} was not laid out as a JSON writer lays it out; it is now "
+            "(its content and key order are kept)"
+        )
+    key = os.path.abspath(path)
+    records = read_records(env)
+    record: Json = dict(records.get(key) or {"harness": spec.id})
+    record["registered"] = True  # so that uninstall finds every install
+    if not dry_run and after != doc.text:
+        made = [p for p in record.get("created", []) if isinstance(p, str)]
+        made += [p for p in created if p not in made]
+        if doc.text is None and key not in made:
+            made.append(key)
+        if made:
+            record["created"] = made
+        hooks = doc.data.get("hooks")
+        if hooks is not None and not hooks:
+            record["empty_hooks"] = True  # the operator's own, kept on uninstall
+    if folder is not None and (spec.private or http):
+        result.notes += gitexclude.add(folder, path, record, dry_run)
+    if not dry_run and record != records.get(key):
+        records[key] = record
+        write_records(env, records)
+    where = spec.skills_folder(env, folder)
+    if where is not None:
+        result.notes += skills.install(where, env, dry_run, spec.id)
+    if http:
+        result.notes += _token_note(env, getattr(aim, "token", ""))
+    return result
+
+
+def _merge(spec: Harness, doc: document.Document, units: list[tuple[str, Json]]) -> str:
+    """The file's text with caveat's registrations; refused when it must change and
+    the file is read-only."""
+    # A new (or blank) file starts as the format's skeleton, e.g. Cursor's version key.
+    data = doc.data if doc.data or (doc.text or "").strip() else dict(spec.layout.skeleton)
+    after = doc.dump(spec.layout.merged(data, spec.id, units))
+    if after != doc.text:
+        writable(spec, doc)
+    return after
+
+
+def _write(
+    spec: Harness, path: str, units: list[tuple[str, Json]], mode: int, dry_run: bool
+) -> tuple[document.Document, str, list[str]]:
+    """Merge and write with compare-and-swap: (the file as last read, its new text,
+    the folders created for it)."""
+    created: list[str] = []
+    for _ in range(ATTEMPTS):
+        doc = read(spec, path)
+        after = _merge(spec, doc, units)
+        if dry_run or after == doc.text:
+            return doc, after, created
+        created += document.make_parents(path)
+        if document.write_atomic(path, after, mode, expect=doc):
+            return doc, after, created
+    raise raced(path)
+
+
+def _clear_others(
+    spec: Harness,
+    path: str,
+    env: Mapping[str, str],
+    folder: str | None,
+    dry_run: bool,
+    result: Result,
+) -> list[str]:
+    """Remove caveat's registrations from the scope's other file (the other form's)."""
+    notes = []
     for other in spec.paths(env, folder):
         if other == path:
             continue
         try:
             cleared = _remove(spec, other, env, dry_run)
         except InstallError as exc:
-            result.notes.append(f"could not check {other} for caveat's other registrations: {exc}")
+            notes.append(f"could not check {other} for caveat's other registrations: {exc}")
             continue
         if cleared.status in ("removed", "planned"):
             verb = "would remove" if dry_run else "removed"
-            result.notes.append(f"{verb} caveat's other registrations from {other}")
+            notes.append(f"{verb} caveat's other registrations from {other}")
             result.diff += cleared.diff
-    key = os.path.abspath(path)
-    records = read_records(env)
-    record: Json = dict(records.get(key) or {"harness": spec.id})
-    if dry_run:
-        result.status = "unchanged" if after == doc.text else "planned"
-    elif after != doc.text:
-        created = document.make_parents(path)
-        if doc.text is None:
-            created.append(key)
-        document.write_atomic(path, after, 0o600 if http else 0o644)  # HTTP: a token inside
-        if created:
-            record["created"] = created
-        hooks = doc.data.get("hooks")
-        if hooks is not None and not hooks:
-            record["empty_hooks"] = True  # the operator's own, kept on uninstall
-    if folder is not None and (spec.private or http):
-        result.notes += gitexclude.add(folder, path, record, dry_run)
-    if not dry_run and len(record) > 1 and record != records.get(key):
-        records[key] = record
-        write_records(env, records)
-    return result
+    return notes
+
+
+def _token_note(env: Mapping[str, str], token: str) -> list[str]:
+    from caveat.install.endpoint import TOKEN_ENV
+    from caveat.install.endpoint import export_line
+    from caveat.install.endpoint import token_problem
+
+    if not token_problem(env, token):
+        return []
+    return [
+        f"the HTTP hooks send caveat serve's token from ${TOKEN_ENV} (the token is in "
+        "no settings file): add this line to your shell profile, then start Claude "
+        f"Code from a new shell: {export_line(env)}"
+    ]
 
 
 def _remove(spec: Harness, path: str, env: Mapping[str, str], dry_run: bool) -> Result:
@@ -174,60 +194,85 @@ def _remove(spec: Harness, path: str, env: Mapping[str, str], dry_run: bool) -> 
     key = os.path.abspath(path)
     records = read_records(env)
     record: Json = dict(records.get(key) or {})
-    try:
-        doc = _read(spec, path)
-    except OSError as exc:
-        result = Result(spec.id, path, "skipped")
-        result.detail = f"cannot read it: {exc.strerror or exc}"
-        return result
     keep = bool(record.get("empty_hooks"))
-    data, count = spec.layout.removed(doc.data, spec.id, keep_empty=keep)
+    created = [p for p in record.get("created", []) if isinstance(p, str)]
+    for _ in range(ATTEMPTS):
+        try:
+            doc = read(spec, path)
+        except OSError as exc:
+            result = Result(spec.id, path, "skipped")
+            result.detail = f"cannot read it: {exc.strerror or exc}"
+            return result
+        data, count = spec.layout.removed(doc.data, spec.id, keep_empty=keep)
+        delete = bool(count) and spec.layout.bare(data) and key in created
+        after = None if delete else doc.dump(data)
+        if not count:
+            break
+        writable(spec, doc)
+        if dry_run:
+            break
+        if after is None:
+            if _unlink_if_unchanged(path, doc):
+                break
+        elif document.write_atomic(path, after, expect=doc):
+            break
+    else:
+        raise raced(path)
     result = Result(spec.id, path, "removed" if count else "absent")
     result.notes += gitexclude.remove(path, record, dry_run)
     if not count:
-        _save_record(env, records, key, record, dry_run)
+        record.pop("registered", None)
+        save_record(env, records, key, record, dry_run)
         return result
-    created = [p for p in record.get("created", []) if isinstance(p, str)]
-    delete = spec.layout.bare(data) and key in created
-    after = None if delete else doc.dump(data)
-    result.diff = _redacted(document.diff(path, doc.text, after))
+    result.diff = redacted(document.diff(path, doc.text, after))
     if dry_run:
         result.status = "planned"
         return result
-    if after is None:
-        os.unlink(path)
-        for item in reversed([p for p in created if p != key]):
-            try:
-                os.rmdir(item)  # only when empty
-            except OSError:
-                break
-    else:
-        document.write_atomic(path, after)
-    for done in ("created", "empty_hooks"):
+    for done in ("created", "empty_hooks", "registered"):
         record.pop(done, None)
-    _save_record(env, records, key, record, dry_run)
+    if after is None:
+        # Folders something else still fills stay recorded: a later uninstall of
+        # the scope removes them once they are empty (see records.sweep).
+        left = rmdirs([p for p in created if p != key])
+        if left:
+            record["created"] = left
+    save_record(env, records, key, record, dry_run)
     return result
 
 
-def _redacted(text: str) -> str:
-    """``text`` without ``caveat serve``'s token (diffs are printed, and logs keep
-    what is printed)."""
-    return re.sub(r"(Bearer )[A-Za-z0-9_-]{16,}", r"\1<token>", text)
+def _unlink_if_unchanged(path: str, doc: document.Document) -> bool:
+    """Delete the file caveat created, unless another program wrote it meanwhile."""
+    if document.before_swap is not None:
+        document.before_swap(path)
+    if not document.unchanged(path, doc):
+        return False
+    os.unlink(path)
+    return True
 
 
 def uninstall(
-    name: str, env: Mapping[str, str], project: str | None = None, dry_run: bool = False
+    name: str,
+    env: Mapping[str, str],
+    project: str | None = None,
+    dry_run: bool = False,
+    elsewhere: bool = True,
 ) -> Result:
-    """Remove caveat's registrations for ``name`` from every file of the scope."""
+    """Remove caveat's registrations for ``name`` from every file of the scope, and
+    caveat's skills from where the harness reads them."""
     spec = harness(name)
-    folder = None if project is None else os.path.abspath(project)
+    folder = _project(project, must_exist=False)
+    paths = spec.paths(env, folder)
+    _refusal(spec, paths[0])
+    where = spec.skills_folder(env, folder)
+    # The skills go first: the settings file's record may hold their parent folder.
+    notes = skills.uninstall(where, env, dry_run) if where is not None else []
     results = []
-    for path in spec.paths(env, folder):
+    for path in paths:
         try:
             results.append(_remove(spec, path, env, dry_run))
         except InstallError as exc:
             if not results:
-                raise  # the main file: refused, as install refuses it
+                raise
             skipped = Result(spec.id, path, "skipped")
             skipped.detail = str(exc)
             results.append(skipped)
@@ -241,116 +286,59 @@ def uninstall(
                 main.notes.append(f"{verb} caveat's entries from {other.path} too")
             elif other.status == "skipped":
                 main.notes.append(f"skipped {other.path}: {other.detail}")
+    main.notes += notes
+    if not dry_run:
+        sweep(env, paths)
+    if folder is None and elsewhere:  # the project installs, which this leaves
+        for place in projects(spec.id, env):
+            main.notes.append(
+                f"caveat is also installed for {spec.id} in the project {place}: "
+                f"caveat uninstall --harness {spec.id} --project {place} "
+                "(or --all for every install)"
+            )
     return main
 
 
-def _save_record(
-    env: Mapping[str, str], records: Json, key: str, record: Json, dry_run: bool
-) -> None:
-    """Keep what is left of a file's record (a bare ``harness`` name is nothing)."""
-    if dry_run:
-        return
-    left = record if len(record) > 1 else None
-    if records.get(key) == left:
-        return
-    if left is None:
-        records.pop(key, None)
-    else:
-        records[key] = left
-    write_records(env, records)
-
-
-def verify(name: str, env: Mapping[str, str], project: str | None = None) -> Result:
-    """``installed``, ``missing``, ``drifted`` or ``unreadable``: caveat's registrations
-    for ``name`` in the scope's file that holds them (HTTP ones are checked against
-    ``caveat serve``'s current token and the port they name)."""
-    spec = harness(name)
-    folder = None if project is None else os.path.abspath(project)
-    held: list[tuple[str, list[Found]]] = []
-    for path in spec.paths(env, folder):
-        try:
-            doc = _read(spec, path)
-        except (OSError, InstallError) as exc:
-            if path != spec.path(env, folder):
-                continue  # the local file is optional; a broken one shows when installed
-            result = Result(spec.id, path, "unreadable")
-            result.problems.append(str(exc))
-            return result
-        found = spec.layout.found(doc.data, spec.id)
-        if found:
-            held.append((path, found))
-    if not held:
-        return Result(spec.id, spec.path(env, folder), "missing")
-    path, found = held[0]
-    http = any(handler.get("type") == "http" for _, _, handler in found)
-    result = Result(spec.id, path, "drifted")
+def _refusal(spec: Harness, path: str) -> None:
+    """Raise now what removing caveat's entries from ``path`` would raise, before
+    anything else is touched."""
     try:
-        # Read-only: a missing token is not made here (the entries then differ).
-        target = _target(spec, env, http, _port(found) if http else None, dry_run=True)
-        wanted = spec.wanted(target)
-    except InstallError as exc:
-        result.problems.append(str(exc))
-        return result
-    state, problems = status(found, wanted)
-    expected = spec.path(env, folder, http)
-    if path != expected:
-        form = "HTTP" if http else "command"
-        problems.append(f"{form} registrations belong in {expected}, not {path}")
-    for other, _ in held[1:]:
-        problems.append(f"caveat is registered in {other} too, so every hook runs twice")
-    result.status = "drifted" if problems else state
-    result.problems = [_redacted(p) for p in problems]
-    return result
+        doc = read(spec, path)
+    except OSError:
+        return  # reported as skipped
+    if spec.layout.found(doc.data, spec.id):
+        writable(spec, doc)
 
 
-def _port(found: list[Found]) -> int | None:
-    from caveat.install.endpoint import port_of
-
-    for _, _, handler in found:
-        url = handler.get("url")
-        port = port_of(url) if isinstance(url, str) else None
-        if port is not None:
-            return port
-    return None
-
-
-def recorded(env: Mapping[str, str]) -> list[tuple[str, str]]:
-    """(harness, file) pairs caveat created files for (for ``verify`` with no scope)."""
+def uninstall_all(name: str | None, env: Mapping[str, str], dry_run: bool = False) -> list[Result]:
+    """Uninstall every install caveat recorded (the user's files and every project)
+    of ``name``, or of every harness when ``name`` is None."""
+    names = [harness(name).id] if name else list(HARNESSES)
     out = []
-    for path, record in sorted(read_records(env).items()):
-        if isinstance(record, dict) and record.get("harness") in HARNESSES:
-            out.append((str(record["harness"]), path))
+    for harness_id in names:
+        for where in [None, *projects(harness_id, env)]:
+            try:
+                out.append(uninstall(harness_id, env, where, dry_run, elsewhere=False))
+            except InstallError as exc:
+                spec = harness(harness_id)
+                refused = Result(harness_id, spec.path(env, where), "skipped")
+                refused.detail = str(exc)
+                out.append(refused)
     return out
 
 
-def _registered(name: str, env: Mapping[str, str], scopes: list[str | None]) -> list[str]:
-    """The files, of those scopes, that hold caveat's registrations for ``name``."""
-    found = []
-    for where in scopes:
-        result = verify(name, env, where)
-        if result.status in ("installed", "drifted"):
-            found.append(result.path)
-    return found
-
-
-def overlaps(name: str, env: Mapping[str, str], project: str | None = None) -> list[str]:
-    """Notes for a harness that also runs the hooks in Claude Code's settings (Cursor,
-    Devin Local) when caveat is registered for both it and Claude Code, in the user's
-    files or this project's (SPEC §8): each names the vendor's switch that turns that
-    import off."""
+def entries(
+    name: str,
+    env: Mapping[str, str],
+    project: str | None = None,
+    http: bool = False,
+    port: int | None = None,
+) -> tuple[str, str]:
+    """(the file, the text to paste into it): caveat's registrations for ``name`` as
+    a JSON object in the harness's layout, made without reading the file (it may be
+    one caveat refuses to rewrite) and without writing anything."""
     spec = harness(name)
-    if spec.id == "claude":
-        others = [h for h in map(harness, HARNESSES) if h.reads_claude]
-    elif spec.reads_claude:
-        others = [spec]
-    else:
-        return []
-    scopes: list[str | None] = [None] if project is None else [None, project]
-    claude = _registered("claude", env, scopes)
-    if not claude:
-        return []
-    return [
-        f"{other.reads_claude} (caveat is registered for Claude Code in {', '.join(claude)})"
-        for other in others
-        if _registered(other.id, env, scopes)
-    ]
+    aim = target(spec, env, http, port, dry_run=True)
+    folder = _project(project, must_exist=False)
+    data = spec.layout.merged(dict(spec.layout.skeleton), spec.id, spec.units(aim))
+    return spec.path(env, folder, http), json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -12,6 +12,7 @@ import os
 
 from caveat.guards import REGISTRY
 from caveat.install.core import InstallError
+from caveat.install.core import home
 from caveat.install.endpoint import Endpoint
 from caveat.install.layout import GROUPED
 
@@ -74,8 +75,8 @@ class Harness:
 
     __slots__ = (
         "command_events", "entries", "handler", "http_handler", "id", "layout",
-        "local_file", "notes", "private", "project_file", "reads_claude", "user_file",
-        "why",
+        "local_file", "notes", "private", "project_file", "reads_claude", "skills",
+        "user_file", "why",
     )  # fmt: skip
 
     def __init__(
@@ -94,6 +95,7 @@ class Harness:
         http_handler: Callable[[Endpoint, Entry], Json] | None = None,
         local_file: str | None = None,
         command_events: frozenset[str] = frozenset(),
+        skills: str | None = None,
     ) -> None:
         # The contract id: the registrations' ``--contract``, the name on the command line.
         self.id = harness_id
@@ -115,12 +117,21 @@ class Harness:
         # Events the harness runs no HTTP hook for: these stay in command form even in
         # an HTTP install.
         self.command_events = command_events
+        # Where the harness reads skills, under the home folder or the project (None:
+        # it reads none): caveat's own skills are installed there.
+        self.skills = skills
 
     def path(self, env: Mapping[str, str], project: str | None, http: bool = False) -> str:
         if project is None:
             return self.user_file(env)
         relative = self.local_file if http and self.local_file else self.project_file
         return os.path.join(os.path.abspath(project), relative)
+
+    def skills_folder(self, env: Mapping[str, str], project: str | None) -> str | None:
+        if self.skills is None:
+            return None
+        base = home(env) if project is None else os.path.abspath(project)
+        return os.path.join(base, self.skills)
 
     def paths(self, env: Mapping[str, str], project: str | None) -> list[str]:
         """Every file of this scope that may hold caveat's registrations, main one first."""

@@ -1,7 +1,8 @@
-"""A harness file as caveat reads and writes it: JSON loaded with its style (indent,
-final newline) and dumped back in it, refused when json could not round-trip it
-(comments, trailing commas, duplicate keys); the diff of a change; atomic writes
-that keep the file's mode, and the folders a new file needs.
+"""A harness file as caveat reads and writes it: JSON loaded with its layout (indent
+or one line, separators, escapes, line ends, final newline) and dumped back in it,
+refused when json could not round-trip it (comments, trailing commas, duplicate
+keys); the diff of a change; atomic compare-and-swap writes that keep the file's
+mode, and the folders a new file needs.
 """
 
 from __future__ import annotations
@@ -18,26 +19,97 @@ from caveat.install.core import InstallError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from caveat.install.core import Json
 
 
 class Document:
-    """A harness file as read: its data and the style to write it back in."""
+    """A harness file as read: its data, the layout to write it back in, and what it
+    was on disk (bytes and stat), so that a write can tell whether another program
+    changed it meanwhile."""
 
-    __slots__ = ("data", "indent", "newline", "path", "text")
+    __slots__ = ("data", "exact", "mode", "path", "raw", "signature", "style", "text")
 
-    def __init__(self, path: str, text: str | None, data: Json, indent: str, newline: bool):
+    def __init__(
+        self,
+        path: str,
+        text: str | None,
+        data: Json,
+        style: Style | None = None,
+        raw: bytes | None = None,
+        signature: tuple[int, ...] | None = None,
+    ) -> None:
         self.path = path
         self.text = text  # None: no such file
         self.data = data
-        self.indent = indent
-        self.newline = newline
+        self.style = style or Style()
+        # Would dumping the data as read give the text back byte for byte?
+        self.exact = text is None or not text.strip() or self.style.dump(data) == text
+        self.raw = raw
+        self.signature = signature
+        self.mode = None if signature is None else signature[0]
 
     def dump(self, data: Json | None = None) -> str:
+        return self.style.dump(self.data if data is None else data)
+
+    def read_only(self) -> bool:
+        """No write bit set. The bits, not os.access: root may write anything."""
+        return self.mode is not None and not self.mode & 0o222
+
+
+class Style:
+    """How a JSON text is laid out: indent (None: one line), separators, escapes,
+    line ends and the final newline."""
+
+    __slots__ = ("ascii", "crlf", "indent", "item", "key", "newline")
+
+    def __init__(
+        self,
+        indent: str | None = "  ",
+        item: str = ",",
+        key: str = ": ",
+        ascii: bool = False,
+        newline: bool = True,
+        crlf: bool = False,
+    ) -> None:
+        self.indent = indent
+        self.item = item
+        self.key = key
+        self.ascii = ascii
+        self.newline = newline
+        self.crlf = crlf
+
+    def dump(self, data: Json) -> str:
         out = json.dumps(
-            self.data if data is None else data, indent=self.indent, ensure_ascii=False
+            data, indent=self.indent, separators=(self.item, self.key), ensure_ascii=self.ascii
         )
-        return out + "\n" if self.newline else out
+        if self.newline:
+            out += "\n"
+        return out.replace("\n", "\r\n") if self.crlf else out
+
+
+def _style(text: str, data: Json) -> Style:
+    """The layout that writes ``data`` back as ``text`` exactly, when json has one;
+    else the nearest (the text's indent, two spaces by default)."""
+    crlf = "\r\n" in text
+    body = text.replace("\r\n", "\n") if crlf else text
+    newline = body.endswith("\n")
+    lines = body.rstrip("\n").count("\n")
+    found = _indent(body)
+    if not data:  # ``{}``: nothing tells one line from indented; indented reads better
+        return Style(found, ",", ": ", False, newline, crlf)
+    shapes: list[tuple[str | None, str, str]]
+    if lines:
+        shapes = [(i, ",", ": ") for i in dict.fromkeys((found, "  ", "    ", "\t"))]
+    else:
+        shapes = [(None, i, k) for i in (", ", ",") for k in (": ", ":")]
+    for indent, item, key in shapes:
+        for escaped in (False, True):
+            style = Style(indent, item, key, escaped, newline, crlf)
+            if style.dump(data) == text:
+                return style
+    return Style(found if lines else None, *shapes[0][1:], False, newline, crlf)
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> Json:
@@ -54,7 +126,7 @@ _TRAILING_COMMA = re.compile(r",\s*[}\]]")
 
 
 def _indent(text: str) -> str:
-    match = re.search(r"^[{\[]\s*\n([ \t]+)\S", text.lstrip())
+    match = re.search(r"^[{\[][ \t]*\n([ \t]+)\S", text.lstrip())
     if match is None:
         return "  "
     found = match.group(1)
@@ -65,17 +137,20 @@ def load(path: str) -> Document:
     """Read ``path`` (a missing file is an empty document); refuse what json cannot
     round-trip. Raises OSError when the file cannot be read."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+        with open(path, "rb") as fh:
+            raw = fh.read()
+            signature = _signature(os.fstat(fh.fileno()))
     except FileNotFoundError:
-        return Document(path, None, {}, "  ", True)
+        return Document(path, None, {})
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InstallError(f"{path} is not UTF-8 text ({exc}); fix or remove the file") from exc
     if not text.strip():
-        return Document(path, text, {}, "  ", True)
+        return Document(path, text, {}, raw=raw, signature=signature)
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         if _COMMENT.search(text) or _TRAILING_COMMA.search(text):
             what = "has comments or trailing commas (JSONC/JSON5)"
         else:
@@ -83,11 +158,16 @@ def load(path: str) -> Document:
         raise InstallError(
             f"{path} {what}; caveat rewrites only plain JSON, so it would lose them. "
             "Fix: make the file plain JSON, or add the entries by hand "
-            "(`caveat install --dry-run` prints them)."
+            "(`caveat install --print` with the same options prints them)."
         ) from exc
     if not isinstance(data, dict):
         raise InstallError(f"{path}: the top level is not a JSON object; fix the file first")
-    return Document(path, text, data, _indent(text), text.endswith("\n"))
+    return Document(path, text, data, _style(text, data), raw, signature)
+
+
+def _signature(st: os.stat_result) -> tuple[int, ...]:
+    """What tells one version of a file from another without reading it (mode first)."""
+    return (stat.S_IMODE(st.st_mode), st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns)
 
 
 def diff(path: str, before: str | None, after: str | None) -> str:
@@ -100,9 +180,35 @@ def diff(path: str, before: str | None, after: str | None) -> str:
     return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
-def write_atomic(path: str, text: str, new_mode: int = 0o644) -> None:
+# Called with the target path just before a compare-and-swap write compares: the seam
+# through which tests let a real second writer in at the worst moment.
+before_swap: Callable[[str], None] | None = None
+
+
+def unchanged(target: str, expect: Document) -> bool:
+    """Is ``target`` still what ``expect`` read (same bytes, same stat)?"""
+    try:
+        with open(target, "rb") as fh:
+            raw = fh.read()
+            signature = _signature(os.fstat(fh.fileno()))
+    except FileNotFoundError:
+        return expect.raw is None
+    except OSError:
+        return False
+    return raw == expect.raw and signature == expect.signature
+
+
+def write_atomic(
+    path: str, text: str, new_mode: int = 0o644, expect: Document | None = None
+) -> bool:
     """Temp file in the same folder, then rename; an existing file's mode is kept
-    (a new one gets ``new_mode``). A symlinked file is written through to its target."""
+    (a new one gets ``new_mode``). A symlinked file is written through to its target.
+
+    With ``expect``, a compare-and-swap: just before the rename the file is read
+    again, and when its bytes or stat differ from what ``expect`` read (another
+    program wrote it meanwhile) nothing is written and the answer is False. A write
+    landing between that comparison and the rename is still lost; the window is
+    the length of one rename."""
     target = os.path.realpath(path)
     try:
         mode = stat.S_IMODE(os.stat(target).st_mode)
@@ -116,6 +222,12 @@ def write_atomic(path: str, text: str, new_mode: int = 0o644) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, mode)
+        if expect is not None:
+            if before_swap is not None:
+                before_swap(target)
+            if not unchanged(target, expect):
+                os.unlink(tmp)
+                return False
         os.replace(tmp, target)
     except BaseException:
         try:
@@ -123,6 +235,7 @@ def write_atomic(path: str, text: str, new_mode: int = 0o644) -> None:
         except OSError:
             pass
         raise
+    return True
 
 
 def make_parents(path: str) -> list[str]:

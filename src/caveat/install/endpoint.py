@@ -1,9 +1,11 @@
 """Where an HTTP registration posts: ``caveat serve`` on the loopback interface.
 
 ``http://127.0.0.1:<port>/hook/<contract>/<EVENT>?messages=<m1>,<m2>,...`` with
-``Authorization: Bearer <token>``. The token is ``caveat serve``'s own (a 0600 file in
-the state folder, made on first use); it ends up as a literal in the settings file,
-which is why project installs of this form go to the uncommitted local settings.
+``Authorization: Bearer $CAVEAT_SERVE_TOKEN``. The token is ``caveat serve``'s own (a
+0600 file in the state folder, made on install). It is never written into the
+settings: Claude Code fills the header from the environment variable named in
+``allowedEnvVars``, so the file others may read holds only the variable's name. The
+operator exports the variable from the token file (:func:`export_line`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ if TYPE_CHECKING:
     from caveat.install.command import Runtime
 
 HOST = "127.0.0.1"
+# The environment variable Claude Code reads the token from (``allowedEnvVars``).
+TOKEN_ENV = "CAVEAT_SERVE_TOKEN"
 # What a dry run shows when no token exists yet (it must not create one).
 PLACEHOLDER = "<token made on install>"
 _PORT = re.compile(r"^https?://[^/:]+:(\d+)/hook/")
@@ -59,7 +63,27 @@ class Endpoint:
         return f"http://{HOST}:{self.port}/hook/{contract}/{event}{query}"
 
     def headers(self) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self.token}"}
+        """The header as the settings hold it: the variable's name, never the token."""
+        return {"Authorization": f"Bearer ${TOKEN_ENV}"}
+
+
+def export_line(env: Mapping[str, str]) -> str:
+    """The shell line that sets :data:`TOKEN_ENV` from the token file, for a profile."""
+    from caveat import serve
+
+    return f"export {TOKEN_ENV}=\"$(cat '{serve.token_path(env)}')\""
+
+
+def token_problem(env: Mapping[str, str], token: str) -> str | None:
+    """Why Claude Code, started from this environment, would send no valid token."""
+    given = env.get(TOKEN_ENV)
+    if given == token:
+        return None
+    state = "is not set" if not given else "differs from caveat serve's token"
+    return (
+        f"{TOKEN_ENV} {state} here, so Claude Code started from this shell sends no "
+        f"valid token; add to your shell profile: {export_line(env)}"
+    )
 
 
 def port_of(url: str) -> int | None:

@@ -1,22 +1,43 @@
 """Which handlers in a harness file are caveat's.
 
-Caveat's handlers are recognised by their invocation (``_launch.py`` or ``caveat
-hook``, plus ``--contract ID``; for an HTTP hook, a loopback URL under
-``/hook/ID/``), wherever the file lives; everything else in the file is the
-operator's.
+A handler is caveat's only when it has exactly a form caveat writes (every version so
+far wrote these same forms), whatever the paths in it and wherever the file lives:
+
+- exec form: ``command`` an absolute interpreter path, ``args`` exactly ``-I
+  <abs>/caveat/_launch.py --contract ID EVENT [MESSAGE ...]``;
+- shell form (``command``, Copilot's ``bash``, Kiro's ``action.command``): exactly
+  ``"<python>" -I "<abs>/caveat/_launch.py" --contract ID EVENT [MESSAGE ...]``;
+- HTTP (``type: "http"``): ``url`` exactly
+  ``http://127.0.0.1:<port>/hook/ID/EVENT[?messages=M1,M2]``, with the token taken
+  from ``$CAVEAT_SERVE_TOKEN`` (``allowedEnvVars`` naming it), or, as earlier
+  versions wrote it, ``caveat serve``'s own token as a literal and no
+  ``allowedEnvVars`` (another token there is another server's).
+
+Anything more or less (a ``; other-tool`` after the command, another host, a path
+under ``/hook/ID`` with more in it, other headers) is the operator's, and is kept.
 """
 
 from __future__ import annotations
 
 import re
 
-_INVOCATION = re.compile(r'(?:_launch\.py|\bcaveat(?:\.exe)?"?\s+hook)(?:\W|$)')
-_LOOPBACK = re.compile(r"https?://(?:127\.0\.0\.1|localhost)(?::\d+)?/hook/([\w.-]+)/")
+from caveat.install.endpoint import TOKEN_ENV
+
+_PATH = r'[^"$`\\\x00-\x1f]+'  # what check_path lets through, between quotes
+_LAUNCH = r"(?:/|[A-Za-z]:[\\/])(?:[^\x00-\x1f]*[\\/])?caveat[\\/]_launch\.py"
+_WORDS = r"--contract ([a-z0-9]+) [A-Za-z]+(?: [a-z0-9][a-z0-9-]*)*"
+_SHELL = re.compile(rf'"{_PATH}" -I "(?={_LAUNCH}"){_PATH}" {_WORDS}')
+_ARGS = re.compile(rf"-I\n{_LAUNCH}\n--contract\n([a-z0-9]+)\n[A-Za-z]+(?:\n[a-z0-9][a-z0-9-]*)*")
+_URL = re.compile(
+    r"http://127\.0\.0\.1:\d{1,5}/hook/([a-z0-9]+)/[A-Za-z]+"
+    r"(?:\?messages=[a-z0-9][a-z0-9-]*(?:,[a-z0-9][a-z0-9-]*)*)?"
+)
+_LITERAL_TOKEN = re.compile(r"Bearer [A-Za-z0-9_-]{32,}")
 
 
 def invocation(handler: object) -> str:
-    """What a handler runs: its command line (``command`` + ``args``, Copilot's
-    ``bash``, Kiro's ``action.command``) or, for an HTTP hook, its URL."""
+    """What a handler runs, for messages: its command line (``command`` + ``args``,
+    Copilot's ``bash``, Kiro's ``action.command``) or, for an HTTP hook, its URL."""
     if not isinstance(handler, dict):
         return ""
     url = handler.get("url")
@@ -32,12 +53,69 @@ def invocation(handler: object) -> str:
     return " ".join(p for p in parts if isinstance(p, str))
 
 
+def contract_of(handler: object) -> str | None:
+    """The contract id of a handler in one of caveat's forms, else None."""
+    if not isinstance(handler, dict):
+        return None
+    if handler.get("type") == "http":
+        return _http(handler)
+    action = handler.get("action")
+    if isinstance(action, dict):
+        handler = action
+    args = handler.get("args")
+    command = handler.get("command")
+    if args is not None:
+        if not isinstance(command, str) or not re.fullmatch(_PATH, command):
+            return None
+        if not command.startswith("/") and not re.match(r"[A-Za-z]:[\\/]", command):
+            return None
+        if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
+            return None
+        if any("\n" in a for a in args):
+            return None
+        found = _ARGS.fullmatch("\n".join(args))
+        return found.group(1) if found else None
+    if not isinstance(command, str):
+        command = handler.get("bash")
+    if not isinstance(command, str):
+        return None
+    found = _SHELL.fullmatch(command)
+    return found.group(1) if found else None
+
+
+def _http(handler: dict[str, object]) -> str | None:
+    url = handler.get("url")
+    found = _URL.fullmatch(url) if isinstance(url, str) else None
+    if found is None:
+        return None
+    headers = handler.get("headers")
+    if not isinstance(headers, dict) or list(headers) != ["Authorization"]:
+        return None
+    value = headers["Authorization"]
+    allowed = handler.get("allowedEnvVars")
+    if value == f"Bearer ${TOKEN_ENV}" and allowed == [TOKEN_ENV]:
+        return found.group(1)
+    # The form of earlier versions: caveat serve's token itself in the file.
+    if allowed is None and isinstance(value, str) and _LITERAL_TOKEN.fullmatch(value):
+        token = _serve_token()
+        if token and value == f"Bearer {token}":
+            return found.group(1)
+    return None
+
+
+def _serve_token() -> str:
+    """``caveat serve``'s token as its file holds it now ("" when there is none)."""
+    import os
+
+    try:
+        from caveat import serve
+
+        with open(serve.token_path(os.environ), encoding="ascii") as fh:
+            return fh.read().strip()
+    except (ImportError, OSError, ValueError):
+        return ""
+
+
 def owned(handler: object, contract: str) -> bool:
     """Is this handler caveat's registration for ``contract``?"""
-    text = invocation(handler)
-    loopback = _LOOPBACK.match(text)
-    if loopback is not None:
-        return loopback.group(1) == contract
-    if not _INVOCATION.search(text):
-        return False
-    return re.search(rf"--contract[ =]{re.escape(contract)}(?![\w.-])", text) is not None
+    return contract_of(handler) == contract

@@ -1,8 +1,11 @@
 """The record of what caveat created (``installs.json`` in the data folder): per
 harness file, its harness, the folders and file an install made, whether the
 operator's ``hooks`` was empty, and the line added to ``.git/info/exclude``, so that
-uninstall takes away exactly those. Records name the harness by its id; those of
-earlier versions, by the installer's own names, are read as the id."""
+uninstall takes away exactly those (a folder something else still fills stays
+recorded, and goes once empty). Every install is recorded, so that uninstall can
+name (and ``--all`` remove) the projects caveat is installed in. Records name the
+harness by its id; those of earlier versions, by the installer's own names, are read
+as the id."""
 
 from __future__ import annotations
 
@@ -50,3 +53,54 @@ def write_records(env: Mapping[str, str], records: Json) -> None:
         return
     os.makedirs(os.path.dirname(path), exist_ok=True)
     write_atomic(path, json.dumps(records, indent=2, sort_keys=True) + "\n")
+
+
+def rmdirs(folders: list[str]) -> list[str]:
+    """Remove the empty ones of ``folders`` (outermost first), innermost first;
+    returns those left."""
+    left: list[str] = []
+    for item in reversed(folders):
+        try:
+            os.rmdir(item)
+        except FileNotFoundError:
+            pass
+        except OSError:
+            left.insert(0, item)
+    return left
+
+
+def sweep(env: Mapping[str, str], paths: list[str]) -> None:
+    """The folders caveat created for these files, once empty (and the files gone)."""
+    records = read_records(env)
+    changed = False
+    for path in paths:
+        key = os.path.abspath(path)
+        record = records.get(key)
+        if not isinstance(record, dict) or "created" not in record or os.path.lexists(key):
+            continue
+        left = rmdirs([p for p in record["created"] if isinstance(p, str) and p != key])
+        changed = True
+        if left:
+            record["created"] = left
+        else:
+            del record["created"]
+            if len(record) <= 1:
+                del records[key]
+    if changed:
+        write_records(env, records)
+
+
+def save_record(
+    env: Mapping[str, str], records: Json, key: str, record: Json, dry_run: bool
+) -> None:
+    """Keep what is left of a file's record (a bare ``harness`` name is nothing)."""
+    if dry_run:
+        return
+    left = record if len(record) > 1 else None
+    if records.get(key) == left:
+        return
+    if left is None:
+        records.pop(key, None)
+    else:
+        records[key] = left
+    write_records(env, records)

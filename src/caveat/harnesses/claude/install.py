@@ -10,11 +10,14 @@ unless enabled in the configuration). No PreCompact: Claude Code discards its
 output, and the recovery text rides on SessionStart with source ``compact``.
 
 With ``--http`` the same registrations are ``type: "http"`` hooks posting to ``caveat
-serve`` (:mod:`caveat.install.endpoint`). Their token is a literal in the settings, so
-a project install of that form goes to ``.claude/settings.local.json`` (created 0600,
-and added to ``.git/info/exclude`` unless git ignores it already), and installing
-either form clears the other from the project's other file: the two never run side
-by side.
+serve`` (:mod:`caveat.install.endpoint`). Their header names the token's environment
+variable (``allowedEnvVars``), never the token. They name this machine's port, so a
+project install of that form goes to ``.claude/settings.local.json`` (added to
+``.git/info/exclude`` unless git ignores it already), and installing either form
+clears the other from the project's other file: the two never run side by side.
+
+Claude Code reads skills from ``~/.claude/skills/`` and ``<project>/.claude/skills/``:
+caveat's own skills go there too.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from caveat.install.base import AFTER_THE_TOOL
 from caveat.install.base import Entry
 from caveat.install.base import Harness
 from caveat.install.core import home
+from caveat.install.endpoint import TOKEN_ENV
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -56,6 +60,7 @@ def _http_handler(endpoint: Endpoint, entry: Entry) -> Json:
         "type": "http",
         "url": endpoint.url(ID, entry.vendor_event, entry.messages()),
         "headers": endpoint.headers(),
+        "allowedEnvVars": [TOKEN_ENV],
         "timeout": TIMEOUT,
     }
 
@@ -84,4 +89,5 @@ HARNESS = Harness(
     # Claude Code skips HTTP hooks on SessionStart (and Setup) without a word, so the
     # session-start context keeps its command registration in an HTTP install.
     command_events=frozenset({"SessionStart"}),
+    skills=os.path.join(".claude", "skills"),
 )

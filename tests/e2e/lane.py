@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
@@ -46,6 +47,29 @@ def install_clis() -> str:
         return npm_clis.ensure()
     except npm_clis.InstallError as exc:
         pytest.fail(f"cannot install the pinned harness CLIs from npm: {exc}", pytrace=False)
+
+
+def wheelhouse() -> str:
+    """A folder of wheels for caveat's dependencies and its build backend, made from
+    the package index once per pyproject.toml (outside any namespace): what a
+    self-installing plugin takes instead of the index."""
+    with open(os.path.join(npm_clis.ROOT, "pyproject.toml"), "rb") as fh:
+        digest = hashlib.sha256(fh.read()).hexdigest()[:16]
+    folder = os.path.join(npm_clis.CACHE, f"wheelhouse-{digest}")
+    stamp = os.path.join(folder, ".complete")
+    if os.path.exists(stamp):
+        return folder
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--quiet"]
+    for argv in (
+        [*pip, "wheel", "--wheel-dir", folder, npm_clis.ROOT],
+        [*pip, "download", "--dest", folder, "hatchling"],
+    ):
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=600, check=False)
+        if done.returncode != 0:
+            pytest.fail(f"cannot build the wheelhouse: {done.stdout}{done.stderr}", pytrace=False)
+    with open(stamp, "w", encoding="utf-8") as fh:
+        fh.write("")
+    return folder
 
 
 class Cases:

@@ -42,13 +42,20 @@ DESCRIPTION = (
 )
 
 
-def command(event: str, messages: tuple[str, ...]) -> str:
+# The repository is a plugin too (and its own marketplace, .claude-plugin/): its
+# hooks run the bootstrap from the source tree, beside selfinstall.sh, so that a
+# machine without caveat gets it installed from the plugin's own source.
+REPOSITORY_BOOTSTRAP = "src/caveat/install/bootstrap.sh"
+
+
+def command(event: str, messages: tuple[str, ...], bootstrap: str = BOOTSTRAP) -> str:
     words = ["--contract", "claude", event, *messages]
-    return f'bash "${{CLAUDE_PLUGIN_ROOT}}/{BOOTSTRAP}" ' + " ".join(words)
+    return f'bash "${{CLAUDE_PLUGIN_ROOT}}/{bootstrap}" ' + " ".join(words)
 
 
-def hooks() -> Json:
-    """``hooks/hooks.json``: the Claude Code registrations, run through the bootstrap."""
+def hooks(bootstrap: str = BOOTSTRAP) -> Json:
+    """``hooks/hooks.json``: the Claude Code registrations, run through the bootstrap
+    at ``bootstrap`` (relative to the plugin's root)."""
     from caveat.harnesses.claude.install import HARNESS
     from caveat.harnesses.claude.install import TIMEOUT
 
@@ -56,7 +63,7 @@ def hooks() -> Json:
     for entry in HARNESS.entries:
         handler = {
             "type": "command",
-            "command": command(entry.vendor_event, entry.messages()),
+            "command": command(entry.vendor_event, entry.messages(), bootstrap),
             "timeout": TIMEOUT,
         }
         unit = HARNESS.layout.wrap(entry.vendor_event, entry.matcher, handler)
@@ -111,18 +118,30 @@ def _catalog(catalog: str) -> tuple[dict[str, bytes], str]:
     return out, skillindex.render(entries, NAME)
 
 
-def files(skills: str | None = None) -> dict[str, bytes]:
-    """Every file of the plugin, keyed by its '/'-separated path in the plugin."""
-    from caveat.messages import bundled_dir
-
-    manifest = {
+def _manifest() -> Json:
+    return {
         "name": NAME,
         "version": caveat.__version__,
         "description": DESCRIPTION,
         "license": "MIT",
     }
+
+
+def repository_files() -> dict[str, bytes]:
+    """The plugin files the repository carries at its root (the rest of the plugin,
+    skills/ and the source, is the repository itself)."""
+    return {
+        ".claude-plugin/plugin.json": _json(_manifest()),
+        "hooks/hooks.json": _json(hooks(REPOSITORY_BOOTSTRAP)),
+    }
+
+
+def files(skills: str | None = None) -> dict[str, bytes]:
+    """Every file of the plugin, keyed by its '/'-separated path in the plugin."""
+    from caveat.messages import bundled_dir
+
     out: dict[str, bytes] = {
-        ".claude-plugin/plugin.json": _json(manifest),
+        ".claude-plugin/plugin.json": _json(_manifest()),
         "hooks/hooks.json": _json(hooks()),
         BOOTSTRAP: _read(os.path.join(os.path.dirname(os.path.abspath(__file__)), BOOTSTRAP)),
     }

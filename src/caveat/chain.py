@@ -2,13 +2,15 @@
 
 A guard that raises, or that overruns its time budget, is skipped and logged; the
 chain goes on, and the hook still answers (SPEC §1.7). The timer and ``Overrun`` are
-those of ``caveat.budget``.
+those of ``caveat.budget``. A guard that faulted three times in the session steps
+aside for the rest of it (``caveat.faults``).
 """
 
 from __future__ import annotations
 
 import time
 
+from caveat import faults
 from caveat.budget import Overrun
 from caveat.budget import Timer
 from caveat.guards import REGISTRY
@@ -36,7 +38,8 @@ def select(event: Event, messages: frozenset[str] = frozenset()) -> list[Guard]:
     return chosen
 
 
-# One row per guard for ``caveat explain``: (guard id, outcome, seconds, detail).
+# One row per guard for ``caveat explain`` and the audit log: (guard id, outcome,
+# seconds, detail); outcome is silent, fired, overrun, error or skipped.
 Trace = list[tuple[str, str, float, str]]
 
 
@@ -50,7 +53,12 @@ def run(
     event: Event, ctx: Context, guards: list[Guard], trace: Trace | None = None
 ) -> list[Finding]:
     findings: list[Finding] = []
+    aside = faults.benched(ctx.env, event.session_id)
     for guard in guards:
+        if guard.ID in aside:
+            if trace is not None:
+                trace.append((guard.ID, "skipped", 0.0, faults.REASON))
+            continue
         started = time.perf_counter()
         outcome, detail = "silent", ""
         try:
@@ -65,6 +73,11 @@ def run(
         except Exception as exc:
             outcome, detail = "error", f"{type(exc).__name__}: {exc}"
             _log(f"guard {guard.ID} failed ({detail}); skipped")
+        if outcome in ("overrun", "error"):
+            try:
+                faults.count(ctx.env, event.session_id, guard.ID)
+            except Exception as exc:  # counting is best effort; the chain goes on
+                _log(f"could not count the fault of guard {guard.ID}: {exc}")
         if trace is not None:
             trace.append((guard.ID, outcome, time.perf_counter() - started, detail))
     return findings

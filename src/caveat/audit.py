@@ -91,7 +91,9 @@ def _relative(path: str, root: str | None) -> str:
 
 
 def _text(value: str) -> str:
-    return _json.encode_basestring_ascii(value[:_FIELD_LIMIT])
+    if len(value) > _FIELD_LIMIT:  # the end of a long path says more than its start
+        value = "\u2026" + value[1 - _FIELD_LIMIT :]
+    return _json.encode_basestring_ascii(value)
 
 
 def line(outcome: Outcome, seconds: float, now: float) -> str:

@@ -9,7 +9,7 @@ from dataclasses import field
 
 from caveat.auditlog import guards
 from caveat.auditlog import number
-from caveat.faults import LIMIT
+from caveat.stepaside import LIMIT
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

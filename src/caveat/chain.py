@@ -3,14 +3,14 @@
 A guard that raises, or that overruns its time budget, is skipped and logged; the
 chain goes on, and the hook still answers (SPEC §1.7). The timer and ``Overrun`` are
 those of ``caveat.budget``. A guard that faulted three times in the session steps
-aside for the rest of it (``caveat.faults``).
+aside for the rest of it (``caveat.stepaside``).
 """
 
 from __future__ import annotations
 
 import time
 
-from caveat import faults
+from caveat import stepaside
 from caveat.budget import Overrun
 from caveat.budget import Timer
 from caveat.guards import REGISTRY
@@ -53,11 +53,11 @@ def run(
     event: Event, ctx: Context, guards: list[Guard], trace: Trace | None = None
 ) -> list[Finding]:
     findings: list[Finding] = []
-    aside = faults.benched(ctx.env, event.session_id)
+    aside = stepaside.benched(ctx.env, event.session_id)
     for guard in guards:
         if guard.ID in aside:
             if trace is not None:
-                trace.append((guard.ID, "skipped", 0.0, faults.REASON))
+                trace.append((guard.ID, "skipped", 0.0, stepaside.REASON))
             continue
         started = time.perf_counter()
         outcome, detail = "silent", ""
@@ -75,7 +75,7 @@ def run(
             _log(f"guard {guard.ID} failed ({detail}); skipped")
         if outcome in ("overrun", "error"):
             try:
-                faults.count(ctx.env, event.session_id, guard.ID)
+                stepaside.count(ctx.env, event.session_id, guard.ID)
             except Exception as exc:  # counting is best effort; the chain goes on
                 _log(f"could not count the fault of guard {guard.ID}: {exc}")
         if trace is not None:

@@ -8,6 +8,7 @@ import stat
 import subprocess
 import sys
 import time
+from typing import Any
 
 from caveat import audit
 from caveat import hook
@@ -30,7 +31,7 @@ def today() -> str:
     return os.path.join(folder(), time.strftime("%Y-%m-%d", time.gmtime()) + ".jsonl")
 
 
-def records() -> list[dict[str, object]]:
+def records() -> list[Any]:
     lines = []
     for name in sorted(os.listdir(folder())):
         with open(os.path.join(folder(), name), encoding="ascii") as handle:
@@ -132,7 +133,9 @@ def test_a_new_day_prunes_the_days_past_audit_days(project):
         with open(os.path.join(folder(), name), "w") as handle:
             handle.write("{}\n")
     run_hook(write_payload(project), cwd=project)
-    assert sorted(os.listdir(folder())) == sorted([names[0], os.path.basename(today()), "notes.txt"])
+    assert sorted(os.listdir(folder())) == sorted(
+        [names[0], os.path.basename(today()), "notes.txt"]
+    )
 
 
 def test_an_unwritable_log_changes_nothing_in_the_answer(project):

@@ -37,7 +37,9 @@ def record(
 
 
 KNOWN = [
-    record("2026-11-29T10:00:00Z", [("eval", "advised", 2.0), ("dependency", "silent", 0.1)], "advice"),
+    record(
+        "2026-11-29T10:00:00Z", [("eval", "advised", 2.0), ("dependency", "silent", 0.1)], "advice"
+    ),
     record("2026-11-29T11:00:00Z", [("dependency", "advised", 1.0)], "advice", ms=12.0),
     record("2026-11-29T12:00:00Z", [("dependency", "advised", 1.5)], "advice", session="s2"),
     record("2026-11-30T09:00:00Z", [("dependency", "advised", 1.2)], "advice", "codex", "s3"),

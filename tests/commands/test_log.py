@@ -19,7 +19,7 @@ def known_log():
     write_log(os.environ["CAVEAT_STATE_DIR"])
 
 
-def shown(capsys) -> list[str]:
+def shown(capsys):
     return capsys.readouterr().out.splitlines()
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 
+from caveat import chain
 from caveat import stepaside
 from caveat.cli import main
 from tests.helpers import hook_payload
@@ -86,3 +87,7 @@ def test_a_corrupt_record_counts_as_none(tmp_path):
     assert stepaside.benched(env, "s") == frozenset()
     assert not stepaside.count(env, "s", "eval")
     assert json.loads(path.read_text()) == {"eval": 1}
+
+
+def test_the_chain_looks_in_the_folder_the_counts_are_kept_in():
+    assert chain._FAULTS == stepaside.FOLDER

@@ -109,7 +109,7 @@ def line(outcome: Outcome, seconds: float, now: float) -> str:
     )
     when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now))
     path = _relative(event.target, outcome.root) if event else ""
-    session = state.session_key(event.session_id) if event else ""
+    session = state.session_key(event.session_id) if event and event.session_id else ""
     parts = [
         f'{{"time":"{when}"',
         f'"contract":{_text(outcome.contract)}',

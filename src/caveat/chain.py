@@ -8,9 +8,10 @@ aside for the rest of it (``caveat.stepaside``).
 
 from __future__ import annotations
 
+import os
 import time
 
-from caveat import stepaside
+from caveat import state
 from caveat.budget import Overrun
 from caveat.budget import Timer
 from caveat.guards import REGISTRY
@@ -43,6 +44,29 @@ def select(event: Event, messages: frozenset[str] = frozenset()) -> list[Guard]:
 Trace = list[tuple[str, str, float, str]]
 
 
+# ``caveat.stepaside.FOLDER``, named here so that a call in a day without faults costs
+# one ``stat`` and imports nothing more.
+_FAULTS = "faults"
+
+
+def _aside(ctx: Context, session_id: str) -> frozenset[str]:
+    """The guards that stepped aside in this session."""
+    if not session_id or not os.path.isdir(os.path.join(state.location(ctx.env), _FAULTS)):
+        return frozenset()
+    from caveat import stepaside
+
+    return stepaside.benched(ctx.env, session_id)
+
+
+def _count(ctx: Context, session_id: str, guard_id: str) -> None:
+    from caveat import stepaside
+
+    try:
+        stepaside.count(ctx.env, session_id, guard_id)
+    except Exception as exc:  # counting is best effort; the chain goes on
+        _log(f"could not count the fault of guard {guard_id}: {exc}")
+
+
 def _log(message: str) -> None:
     from caveat.log import log  # only on a fault: kept off the silent path
 
@@ -53,11 +77,13 @@ def run(
     event: Event, ctx: Context, guards: list[Guard], trace: Trace | None = None
 ) -> list[Finding]:
     findings: list[Finding] = []
-    aside = stepaside.benched(ctx.env, event.session_id)
+    aside = _aside(ctx, event.session_id)
     for guard in guards:
         if guard.ID in aside:
             if trace is not None:
-                trace.append((guard.ID, "skipped", 0.0, stepaside.REASON))
+                from caveat.stepaside import REASON  # loaded: ``_aside`` found the record
+
+                trace.append((guard.ID, "skipped", 0.0, REASON))
             continue
         started = time.perf_counter()
         outcome, detail = "silent", ""
@@ -74,10 +100,7 @@ def run(
             outcome, detail = "error", f"{type(exc).__name__}: {exc}"
             _log(f"guard {guard.ID} failed ({detail}); skipped")
         if outcome in ("overrun", "error"):
-            try:
-                stepaside.count(ctx.env, event.session_id, guard.ID)
-            except Exception as exc:  # counting is best effort; the chain goes on
-                _log(f"could not count the fault of guard {guard.ID}: {exc}")
+            _count(ctx, event.session_id, guard.ID)
         if trace is not None:
             trace.append((guard.ID, outcome, time.perf_counter() - started, detail))
     return findings

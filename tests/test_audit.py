@@ -170,3 +170,21 @@ def test_the_line_escapes_what_it_quotes(project):
     assert line.endswith("\n") and line.count("\n") == 1
     assert json.loads(line)["contract"] == 'x"\n\u2028'
     assert json.loads(line)["time"] == "1970-01-01T00:00:00Z"
+
+
+def test_a_strict_denial_is_logged_as_denied(project):
+    question = {
+        "question": "How should the old cache folder be handled?",
+        "header": "Cache",
+        "multiSelect": False,
+        "options": [
+            {"label": "Delete it (recommended)", "description": "rm -rf the folder"},
+            {"label": "Keep it", "description": "leave it"},
+        ],
+    }
+    data = hook_payload(project, "AskUserQuestion", {"questions": [question]})
+    done = run_hook(data, cwd=project, env=dict(os.environ, CAVEAT_STRICT="askuser"))
+    assert b'"permissionDecision":"deny"' in done.stdout.replace(b" ", b"")
+    (record,) = records()
+    assert record["received"] == "deny"
+    assert {g["id"]: g["outcome"] for g in record["guards"]}["askuser"] == "denied"

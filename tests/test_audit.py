@@ -188,3 +188,26 @@ def test_a_strict_denial_is_logged_as_denied(project):
     (record,) = records()
     assert record["received"] == "deny"
     assert {g["id"]: g["outcome"] for g in record["guards"]}["askuser"] == "denied"
+
+
+def test_a_hook_that_fails_open_is_logged(project):
+    code = (
+        "import caveat.messages as m\n"
+        "def bad(*a, **k):\n    raise KeyError('the secret text')\n"
+        "m.render = bad\n"
+        "import caveat.hook as h\n"
+        "h.main([])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", code],
+        input=write_payload(project),
+        capture_output=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (0, b"")
+    (record,) = records()
+    assert record["failed"] == "KeyError"
+    assert record["received"] == "nothing"
+    assert (record["tool"], record["path"], record["guards"]) == ("", "", [])
+    with open(today(), encoding="ascii") as handle:
+        assert "secret" not in handle.read()

@@ -120,6 +120,7 @@ def line(outcome: Outcome, seconds: float, now: float) -> str:
         f'"session":{_text(session)}',
         f'"guards":[{guards}]',
         f'"received":"{received}"',
+        *([f'"failed":{_text(outcome.failed)}'] if outcome.failed else []),
         f'"ms":{seconds * 1000:.2f}}}\n',
     ]
     text = ",".join(parts)

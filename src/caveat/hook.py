@@ -62,6 +62,7 @@ class Outcome:
         "contract",
         "deny",
         "event",
+        "failed",
         "findings",
         "output",
         "reason",
@@ -81,6 +82,7 @@ class Outcome:
         self.trace: Trace = []
         self.root: str | None = None  # the target's git root, once a guard was chosen
         self.config: Config | None = None  # the settings, when a config file was read
+        self.failed = ""  # the type of what made the hook fail open, if anything did
 
 
 def dispatch(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
@@ -231,7 +233,7 @@ def respond(args: list[str], data: bytes, env: Mapping[str, str]) -> bytes:
         outcome = dispatch(args, data, env)
     except BaseException as exc:  # fail open, whatever it was
         _fault(exc)
-        return b""
+        outcome = _failed(exc)
     audit(outcome, env, started)
     return encode(outcome.output)
 
@@ -246,6 +248,13 @@ def audit(outcome: Outcome, env: Mapping[str, str], started: float) -> None:
         log.record(outcome, env, time.perf_counter() - started)
     except BaseException as exc:  # fail open: the answer stands whatever happens here
         _fault(exc)
+
+
+def _failed(exc: BaseException) -> Outcome:
+    """What the audit log records of a call that failed open: nothing was answered."""
+    outcome = Outcome()
+    outcome.failed = type(exc).__name__
+    return outcome
 
 
 def encode(text: str) -> bytes:
@@ -275,20 +284,20 @@ def write_output(text: str, fd: int = 1) -> None:
 def main(argv: list[str] | None = None) -> None:
     """Entry point: never raises, always exits 0."""
     started = time.perf_counter()
-    output = ""
-    outcome = None
+    outcome = Outcome()
+    helped = False
     try:
         args = sys.argv[1:] if argv is None else argv
-        if "-h" in args or "--help" in args:
+        helped = "-h" in args or "--help" in args
+        if helped:
             usage()
         else:
             outcome = dispatch(args, read_input(), os.environ)
-            output = outcome.output
     except BaseException as exc:  # fail open, whatever it was
         _fault(exc)
-        output = ""
-    write_output(output)
-    if outcome is not None:
+        outcome = _failed(exc)
+    write_output(outcome.output)
+    if not helped:
         audit(outcome, os.environ, started)  # after the answer: the harness need not wait
     os._exit(0)
 

@@ -76,6 +76,8 @@ def line(record: Record) -> str:
             reason = f" ({guard['reason']})" if guard.get("reason") else ""
             ms = auditlog.number(guard.get("ms"))
             notes.append(f"{guard.get('id')} {outcome}{reason} {ms:.1f} ms")
+    if record.get("failed"):
+        notes.append(f"hook failed open ({record['failed']})")
     total = auditlog.number(record.get("ms"))
     return "  ".join(
         [

@@ -49,3 +49,30 @@ def test_demo_command_runs_every_example(capsys):
 def test_demo_without_examples_names_the_fix(tmp_path, capsys):
     assert demo.run(str(tmp_path)) == 2
     assert "payloads" in capsys.readouterr().err
+
+
+def test_each_example_has_its_own_session():
+    """A shared session would silence an example as already advised by an earlier one."""
+    sessions = []
+    for name in PAYLOADS:
+        with open(os.path.join(EXAMPLES, "payloads", name), encoding="utf-8") as handle:
+            raw = handle.read()
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            continue
+        keys = ("session_id", "sessionId", "conversation_id", "trajectory_id")
+        sessions += list({data[k] for k in keys if k in data})
+    assert len(sessions) == len(set(sessions))
+
+
+def test_demo_output(capsys, snapshot):
+    """What ``caveat demo`` prints: every example shows what it exists to show (the silent
+    ones say why), paths made machine-independent."""
+    assert demo.run(EXAMPLES) == 0
+    out = capsys.readouterr().out.replace(messages.bundled_dir(), "<messages>")
+    assert "━━ 23-qwen-posttooluse-shell-pip-install.json" in out
+    qwen = out.split("━━ 23-qwen")[1].split("━━")[0]
+    assert "The command `pip install requests` just ran" in qwen
+    assert "already advised" not in out
+    assert out == snapshot

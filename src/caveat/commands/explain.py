@@ -38,7 +38,10 @@ def run(payload: str, args: list[str]) -> int:
             file=sys.stderr,
         )
         return 2
-    outcome = hook.dispatch(args, data, os.environ)
+    from caveat.commands.readonly import scratch_state
+
+    with scratch_state(os.environ) as env:  # looking must not mark anything as advised
+        outcome = hook.dispatch(args, data, env)
     _, rest, _ = hook.parse_args(args)
     print(f"contract   {outcome.contract}")
     event = outcome.event

@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from caveat import config as settings
+from caveat import gitctx
 from caveat.event import DELETE
 from caveat.event import FRAGMENT
 from caveat.event import Event
@@ -779,18 +780,18 @@ def head(folder):
 
 def test_head_id_loose_packed_detached_and_worktree(tmp_path):
     folder = make_repo(str(tmp_path / "r"), tagged=1, untagged=0)
-    assert _header_policy.head_id(folder) == head(folder)
+    assert gitctx.head_id(folder) == head(folder)
     git(folder, "pack-refs", "--all")
-    assert _header_policy.head_id(folder) == head(folder)
+    assert gitctx.head_id(folder) == head(folder)
     git(folder, "checkout", "-q", "--detach")
-    assert _header_policy.head_id(folder) == head(folder)
+    assert gitctx.head_id(folder) == head(folder)
     tree = str(tmp_path / "wt")
     git(folder, "worktree", "add", "-q", tree)
-    assert _header_policy.head_id(tree) == head(tree)
+    assert gitctx.head_id(tree) == head(tree)
     empty = str(tmp_path / "empty")
     os.makedirs(empty)
     git(empty, "init", "-q")
-    assert _header_policy.head_id(empty) is None
+    assert gitctx.head_id(empty) is None
 
 
 def test_worktree_policy(tmp_path):
@@ -810,6 +811,7 @@ SUBPROCESS = """
 import sys
 from caveat import config as settings
 from caveat.event import Event, FileEdit
+from caveat import gitctx
 from caveat.gitctx import git_root
 from caveat.guards import header
 from caveat.guards.base import Context

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 
 from caveat import state
+from caveat.gitctx import head_id
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 
 CACHE_FILE = "header.cache.json"
 _CACHE_VERSION = 1
-_HEX = frozenset("0123456789abcdef")
 _REUSE_FILES = ("REUSE.toml", os.path.join(".reuse", "dep5"))
 
 
@@ -48,69 +48,6 @@ class Policy:
             verdict = cached_verdict(ctx, self.root, head) if head else {}
             self.markdown_verdict = verdict.get("markdown") is True
         return self.markdown_verdict
-
-
-def _read(path: str, limit: int = 4096) -> str | None:
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(limit + 1)
-    except (OSError, ValueError):
-        return None
-    if len(data) > limit:
-        return None
-    return data.decode("utf-8", "replace")
-
-
-def _sha(text: str | None) -> str | None:
-    if text is None:
-        return None
-    text = text.strip()
-    return text if len(text) in (40, 64) and _HEX.issuperset(text) else None
-
-
-def git_dirs(root: str) -> tuple[str, str] | None:
-    """(the repository's git dir, its common dir): the same for a plain clone; a
-    worktree's ``.git`` file points at its own git dir, which names the common one."""
-    dotgit = os.path.join(root, ".git")
-    gitdir = dotgit
-    if not os.path.isdir(dotgit):
-        pointer = _read(dotgit)
-        if not pointer or not pointer.startswith("gitdir:"):
-            return None
-        gitdir = os.path.join(root, pointer[len("gitdir:") :].strip())
-    common = gitdir
-    named = _read(os.path.join(gitdir, "commondir"))
-    if named and named.strip():
-        common = os.path.normpath(os.path.join(gitdir, named.strip()))
-    return gitdir, common
-
-
-def head_id(root: str) -> str | None:
-    """HEAD's commit id, read from the files git keeps; None when there is none yet or
-    it cannot be read this way (a reftable repository)."""
-    dirs = git_dirs(root)
-    if dirs is None:
-        return None
-    gitdir, common = dirs
-    head = _read(os.path.join(gitdir, "HEAD"))
-    if head is None:
-        return None
-    head = head.strip()
-    if not head.startswith("ref:"):
-        return _sha(head)
-    ref = head[len("ref:") :].strip()
-    if not ref.startswith("refs/") or ".." in ref.split("/"):
-        return None
-    for base in (gitdir, common):
-        found = _sha(_read(os.path.join(base, *ref.split("/"))))
-        if found:
-            return found
-    packed = _read(os.path.join(common, "packed-refs"), 64 * 1024 * 1024) or ""
-    for line in packed.splitlines():
-        sha, _, name = line.partition(" ")
-        if name.strip() == ref:
-            return _sha(sha)
-    return None
 
 
 def _reuse_license(root: str) -> str:

@@ -838,8 +838,9 @@ def fresh(path):
 def test_verdict_cached_by_head(tmp_path):
     folder = make_repo(str(tmp_path / "r"), tagged=2, untagged=4)
     target = os.path.join(folder, "src", "new.py")
-    # First run: no verdict yet, GitPython lists the files; no policy.
-    assert fresh(target).split(" ", 1)[0] == "0"
+    # First run: no verdict yet, a hardened ``git ls-files`` lists the files; no
+    # policy. GitPython is never imported on the hook path.
+    assert fresh(target) == "0 []"
     entry = cache_entry(folder)
     assert entry["head"] == head(folder) and entry["license"] == ""
     # Second run: the cached verdict is reused; nothing heavy is imported.
@@ -852,7 +853,7 @@ def test_verdict_cached_by_head(tmp_path):
     entry = cache_entry(folder)
     assert entry["head"] == head(folder) and entry["license"] == "Apache-2.0"
     # With the policy cached, a firing run needs no GitPython either.
-    assert "git" not in fresh(target)
+    assert "'git'" not in fresh(target)
 
 
 def test_silent_write_without_policy_imports_nothing_heavy(tmp_path):

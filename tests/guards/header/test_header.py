@@ -7,71 +7,23 @@ import sys
 
 import pytest
 
-from caveat import config as settings
 from caveat import gitctx
 from caveat.event import DELETE
-from caveat.event import FRAGMENT
 from caveat.event import Event
 from caveat.event import FileEdit
-from caveat.gitctx import git_root
 from caveat.guards import header
 from caveat.guards import spec
-from caveat.guards.base import Context
 from caveat.guards.header import policy as _header_policy
 from caveat.state import JsonCache
+from tests.guards.header.helpers import MIT_PY
+from tests.guards.header.helpers import REUSE_SOURCE
+from tests.guards.header.helpers import edit
+from tests.guards.header.helpers import one
+from tests.guards.header.helpers import put
+from tests.guards.header.helpers import run
+from tests.guards.header.helpers import write
 from tests.helpers import commit_all
 from tests.helpers import git
-
-MIT_PY = "# SPDX-License-Identifier: MIT"
-REUSE_SOURCE = "the project follows REUSE (LICENSES/), so `reuse lint` checks every file"
-
-
-def put(root, rel, text=""):
-    path = os.path.join(root, *rel.split("/"))
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    return path
-
-
-@pytest.fixture
-def root(tmp_path):
-    """A REUSE project with one license (MIT), marked as a git root by a bare ``.git``
-    folder (no HEAD: the tracked-file verdict is never needed)."""
-    folder = str(tmp_path / "proj")
-    os.makedirs(os.path.join(folder, ".git"))
-    put(folder, "LICENSES/MIT.txt", "MIT License\n")
-    return folder
-
-
-def run(event):
-    env = dict(os.environ)
-    cfg = settings.load(env, git_root(event.target))
-    return header.check(event, Context(event, env, cfg))
-
-
-def write(root, name, text, event_name="PreToolUse"):
-    path = os.path.join(root, *name.split("/"))
-    return run(Event(event_name, tool="Write", edits=(FileEdit(path, text),), cwd=root))
-
-
-def edit(root, name, disk, pairs, tool="Edit", event_name="PreToolUse"):
-    """Edit ``name`` (on disk ``disk``; None: absent) with (old, new) pairs."""
-    path = os.path.join(root, *name.split("/"))
-    if disk is not None:
-        put(root, name, disk)
-    edits = tuple(FileEdit(path, new, FRAGMENT, old) for old, new in pairs)
-    return run(Event(event_name, tool=tool, edits=edits, cwd=root))
-
-
-def one(findings, message="pretooluse-write-header-guard", variant=""):
-    assert len(findings) == 1, findings
-    (f,) = findings
-    assert f.guard == "header" and f.message == message and f.variant == variant
-    values = f.value_map()
-    assert f.key == f"{values['path']}:{f.key.rsplit(':', 1)[1]}"
-    return values
-
 
 # ---------------------------------------------------------------------------------
 # Writes: file types, comment styles, lines allowed above the header, malformed tags

@@ -3,13 +3,15 @@
 1. ``[header] license`` in the configuration names the SPDX id.
 2. A REUSE layout (``REUSE.toml``, ``.reuse/dep5`` or a ``LICENSES/`` folder): a few
    ``stat`` calls. The id is the one license text in ``LICENSES/`` when there is one.
-3. SPDX lines in most tracked source files. Listing them needs GitPython, so the
-   verdict is cached in the state folder per repository, keyed by HEAD's commit id
-   (read from ``.git`` by hand: ``HEAD``, the ref file, ``packed-refs``; worktrees
-   through their ``.git`` file and ``commondir``). A repository without a commit, or
-   whose HEAD cannot be read, has no evident policy.
+3. SPDX lines in most tracked source files: at least ``scan.MIN_TAGGED`` (5) of the
+   sampled source files carry one, and they are more than half of those sampled.
+   Listing the files runs ``git ls-files``, so the verdict is cached in the state
+   folder per repository, keyed by HEAD's commit id (read from ``.git`` by hand by
+   ``caveat.gitctx.head_id``). A repository without a commit, or whose HEAD cannot be
+   read, has no evident policy.
 
-Only a cache miss imports ``caveat.guards.header.scan`` (and with it GitPython).
+Only a cache miss imports ``caveat.guards.header.scan`` and runs git.
+``silence`` words why there is no policy, for ``caveat explain``.
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ def _reuse_marker(root: str) -> str:
 
 def cached_verdict(ctx: Context, root: str, head: str) -> dict[str, object]:
     """The tracked-file verdict for ``root`` at ``head``: from the cache, else
-    computed (GitPython) and stored."""
+    computed (``git ls-files`` and a sample of the files) and stored."""
     cache = state.JsonCache(ctx.env, CACHE_FILE, _CACHE_VERSION)
     entry = cache.get(root)
     if isinstance(entry, dict) and entry.get("head") == head:
@@ -113,3 +115,27 @@ def policy(ctx: Context, root: str) -> Policy | None:
     found = Policy("spdx", license_id, where, root)
     found.markdown_verdict = verdict.get("markdown") is True
     return found
+
+
+def silence(ctx: Context, root: str) -> str:
+    """Why ``root`` has no header policy, in words; "" when it has one."""
+    from caveat.guards.header.scan import MIN_TAGGED
+
+    if policy(ctx, root) is not None:
+        return ""
+    head = head_id(root)
+    if head is None:
+        return (
+            "no header policy: no license is configured, there is no REUSE layout, and "
+            "the repository has no commit whose files could show one"
+        )
+    verdict = cached_verdict(ctx, root, head)
+    if verdict.get("pending"):
+        return "no header policy: the scan of the tracked files did not finish in time"
+    tagged, sampled = verdict.get("tagged", 0), verdict.get("sampled", 0)
+    return (
+        f"no header policy: {tagged} of {sampled} sampled source files carry an SPDX "
+        f"line; a policy is inferred from at least {MIN_TAGGED} tagged files that are "
+        "also more than half of those sampled (or set `[header] license`, or add a "
+        "REUSE layout)"
+    )

@@ -19,7 +19,8 @@ BUDGET_S = 1.5
 LIST_LIMIT = 256 * 1024 * 1024
 SAMPLE = 200
 MARKDOWN_SAMPLE = 50
-# Fewer tagged files than this is no evidence of a policy.
+# Fewer tagged files than this is no evidence of a policy: with fewer, the guard is
+# silent (``caveat explain`` says so), however many of the sampled files they are.
 MIN_TAGGED = 5
 MIN_MARKDOWN = 2
 _PROBE = 2048
@@ -84,6 +85,7 @@ def _tag_value(head: str) -> str | None:
 def _count(root: str, paths: list[str]) -> tuple[int, int, dict[str, int]]:
     """(files read, files tagged, how often each license value occurs)."""
     from caveat.guards.header.comments import generated
+    from caveat.guards.header.comments import without_ignored
 
     read = tagged = 0
     values: dict[str, int] = {}
@@ -92,7 +94,7 @@ def _count(root: str, paths: list[str]) -> tuple[int, int, dict[str, int]]:
         if head is None or "\x00" in head or generated(head):
             continue
         read += 1
-        value = _tag_value(head)
+        value = _tag_value(without_ignored(head))
         if value is not None:
             tagged += 1
             if value:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from caveat.guards.header import rules
 
 # Closers stripped from the end of a tag's value (``/* … */``, ``<!-- … -->`` …).
-_CLOSERS = ("*/", "-->", "#}", "*)", "-}", "#>", "]]")
+_CLOSERS = ("*/", "-->", "#}", "*)", "-}", "#>", "]]", '"""', "'''")
 _READ_CHARS = 64 * 1024
 
 

@@ -83,6 +83,7 @@ DECLARATIONS = (
     "distributed under",
     "available under",
     "under the terms of",
+    "subject to the terms of",
     "license:",
     "licence:",
     "permission is hereby granted",

@@ -99,7 +99,8 @@ def environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
     return clean
 
 
-def _regular_or_absent(path: str) -> bool:
+def regular_or_absent(path: str) -> bool:
+    """Whether ``path`` is a regular file or does not exist (a special file is neither)."""
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
@@ -109,20 +110,31 @@ def _regular_or_absent(path: str) -> bool:
     return (mode & _S_IFMT) == _S_IFREG
 
 
+# Files in the git dir and the common dir that git opens on every command caveat runs.
+_GITDIR_FILES = ("index", "config.worktree")
+_COMMON_FILES = (
+    "config",
+    "packed-refs",
+    os.path.join("objects", "info", "alternates"),
+    os.path.join("info", "exclude"),
+)
+
+
 def safe(root: str) -> bool:
     """Whether git can read the repository at ``root`` without meeting a special file
-    where it opens one unconditionally: ``HEAD`` (which must exist), the index and the
-    configuration files."""
+    where it opens one unconditionally: ``HEAD`` (which must exist), the index, the
+    configuration, ``packed-refs`` and the alternates list. What git opens beyond
+    these (an included config file, a ``.gitignore``) is bounded by the deadline."""
     dirs = git_dirs(root)
     if dirs is None:
         return False
     gitdir, common = dirs
     head = os.path.join(gitdir, "HEAD")
-    if not os.path.lexists(head) or not _regular_or_absent(head):
+    if not os.path.lexists(head) or not regular_or_absent(head):
         return False
-    files = ("index", "config.worktree")
-    paths = [os.path.join(gitdir, name) for name in files] + [os.path.join(common, "config")]
-    return all(_regular_or_absent(path) for path in paths)
+    paths = [os.path.join(gitdir, name) for name in _GITDIR_FILES]
+    paths += [os.path.join(common, name) for name in _COMMON_FILES]
+    return all(regular_or_absent(path) for path in paths)
 
 
 def seconds_left(timeout: float) -> float:

@@ -11,7 +11,9 @@ to infer a policy, so that its tracked-file scan (``git ls-files``) runs too.
   a committed file lazily fetches it and runs that command. The repository also
   allows every protocol in its configuration.
 - ``fifo_index`` / ``fifo_head``: a FIFO where git and caveat expect ``.git/index`` or
-  ``.git/HEAD``: a reader blocks until someone writes.
+  ``.git/HEAD``: a reader blocks until someone writes. ``fifo_refs``: the same for
+  ``packed-refs``, the alternates list and ``info/exclude``; ``fifo_tree``: FIFOs at
+  ``.gitignore`` files, ``REUSE.toml``, ``.caveat/config.toml`` and a tracked source.
 - ``configured_programs``: fsmonitor, hooks, an external diff, filters, textconv,
   pagers, credential helper, askpass, ssh command, editor, gpg program, alternate-refs
   command, an ``ext::`` remote: every one a program that leaves a marker.
@@ -165,6 +167,37 @@ def fifo_head(tmp_path: os.PathLike[str]) -> Hostile:
     return Hostile(project, markers, (_fifo(os.path.join(project, ".git", "HEAD")),))
 
 
+def fifo_tree(tmp_path: os.PathLike[str]) -> Hostile:
+    """A committed project with FIFOs in its tree where readers look: the root and a
+    nested ``.gitignore`` (git reads them to tell what it ignores), ``REUSE.toml``, a
+    tracked source file (the header guard samples it) and ``.caveat/config.toml``."""
+    project, markers = _layout(tmp_path)
+    committed(project, {**FILES, ".gitignore": "*.pyc\n", "src/.gitignore": "*.tmp\n"})
+    fifos = []
+    for rel in (".gitignore", "src/.gitignore", "src/m0.py"):
+        fifos.append(_fifo(os.path.join(project, *rel.split("/"))))
+    for rel in ("REUSE.toml", ".caveat/config.toml"):
+        path = os.path.join(project, *rel.split("/"))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        os.mkfifo(path)
+        fifos.append(path)
+    return Hostile(project, markers, tuple(fifos))
+
+
+def fifo_refs(tmp_path: os.PathLike[str]) -> Hostile:
+    """A committed project whose ``packed-refs``, alternates list and
+    ``info/exclude`` in ``.git`` are FIFOs."""
+    project, markers = _layout(tmp_path)
+    committed(project)
+    git(project, "pack-refs", "--all")
+    gitdir = os.path.join(project, ".git")
+    paths = [os.path.join(gitdir, "packed-refs"), os.path.join(gitdir, "info", "exclude")]
+    alternates = os.path.join(gitdir, "objects", "info", "alternates")
+    with open(alternates, "w"):
+        pass
+    return Hostile(project, markers, tuple(_fifo(p) for p in [*paths, alternates]))
+
+
 def configured_programs(tmp_path: os.PathLike[str]) -> Hostile:
     """A committed project whose configuration and attributes name a marker-leaving
     program wherever git lets a repository name one."""
@@ -205,6 +238,8 @@ FACTORIES = {
     "partial-clone": partial_clone,
     "fifo-index": fifo_index,
     "fifo-head": fifo_head,
+    "fifo-tree": fifo_tree,
+    "fifo-refs": fifo_refs,
     "configured-programs": configured_programs,
 }
 

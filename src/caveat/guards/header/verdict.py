@@ -167,6 +167,12 @@ def ignored(root: str, rel: str) -> bool:
     files that were committed anyway. Asked last, of a file that would be reported."""
     from caveat import gitrun
 
+    # git reads every .gitignore on the way down: a special one would block it.
+    folder = root
+    for part in ["", *rel.split("/")[:-1]]:
+        folder = os.path.join(folder, part) if part else folder
+        if not gitrun.regular_or_absent(os.path.join(folder, ".gitignore")):
+            return False
     found = gitrun.run(root, "check-ignore", "-q", "--no-index", "--", rel)
     return found is not None  # exit 0: ignored; 1 (not ignored) or a failure: None
 

@@ -4,6 +4,8 @@ repository act, it never outlives its deadline, and no child outlives it."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 
 import pytest
@@ -166,3 +168,15 @@ def test_children_die_with_the_group_when_git_exits(repo, tmp_path):
 def test_stdin_is_empty(repo):
     alias = "alias.readin=!cat"
     assert gitrun.run(repo, "-c", alias, "readin", timeout=5) == b""
+
+
+def test_parent_started_without_stdin_and_stderr(repo):
+    # The pipe then takes descriptors 0 and 2, where git's /dev/null files go.
+    code = (
+        "import os, sys; os.close(0); os.close(2); from caveat import gitrun; "
+        "sys.stdout.write(repr(gitrun.run(sys.argv[1], 'cat-file', 'blob', 'HEAD:README.md')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", code, repo], capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout == repr(b"# Demo\n")

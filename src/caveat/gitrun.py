@@ -178,9 +178,11 @@ def _run_posix(argv: list[str], seconds: float, limit: int, ok: tuple[int, ...])
         read_end, write_end = os.pipe()
     except OSError:
         return None
+    # The pipe first: should it have landed on descriptor 2 (a parent started without
+    # stderr), it must be duplicated to 1 before /dev/null takes 2.
     actions = [
-        (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
         (os.POSIX_SPAWN_DUP2, write_end, 1),
+        (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
         (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
     ]
     try:

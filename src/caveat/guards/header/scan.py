@@ -15,7 +15,7 @@ from caveat.guards.header import in_exempt_dir
 from caveat.guards.header import rules
 
 # The listing's own deadline and size bound (the guard's budget bounds it too).
-BUDGET_S = 1.5
+LIST_TIMEOUT_S = 1.5
 LIST_LIMIT = 256 * 1024 * 1024
 SAMPLE = 200
 MARKDOWN_SAMPLE = 50
@@ -35,7 +35,9 @@ def tracked_files(root: str) -> list[str]:
     importing GitPython alone cost the first Write after every commit about 50 ms."""
     from caveat import gitrun
 
-    listing = gitrun.run(root, "ls-files", "-z", "--stage", timeout=BUDGET_S, limit=LIST_LIMIT)
+    listing = gitrun.run(
+        root, "ls-files", "-z", "--stage", timeout=LIST_TIMEOUT_S, limit=LIST_LIMIT
+    )
     paths = []
     for record in (listing or b"").decode("utf-8", "surrogateescape").split("\0"):
         meta, _, path = record.partition("\t")  # "<mode> <object> <stage>\t<path>"

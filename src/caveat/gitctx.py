@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import os
 
-from caveat.files import read_bytes
-
 # A bound on the walk up, against pathological paths.
 _MAX_DEPTH = 128
 
@@ -48,6 +46,8 @@ _HEX = frozenset("0123456789abcdef")
 
 
 def _read(path: str, limit: int = 4096) -> str | None:
+    from caveat.files import read_bytes  # only when a file of .git is read
+
     data = read_bytes(path, limit)
     return None if data is None else data.decode("utf-8", "replace")
 

@@ -74,13 +74,11 @@ def _portable(out: str) -> str:
     shift = len(folder) - len("<messages>")
     blocks = out.split("━━ ")
     for index, block in enumerate(blocks):
-        uses = block.count(folder)
-        blocks[index] = re.sub(
-            r"exit 0, (\d+) characters",
-            lambda m, uses=uses: f"exit 0, {int(m.group(1)) - shift * uses} characters",
-            block.replace(folder, "<messages>"),
-            count=1,
-        )
+        size = re.search(r"exit 0, (\d+) characters", block)
+        if size:
+            portable = int(size.group(1)) - shift * block.count(folder)
+            block = block.replace(size.group(0), f"exit 0, {portable} characters", 1)
+        blocks[index] = block.replace(folder, "<messages>")
     return "━━ ".join(blocks)
 
 

@@ -24,6 +24,7 @@ Decisions worth knowing:
 from __future__ import annotations
 
 import os
+import time
 
 from caveat.event import DELETE
 from caveat.event import WHOLE
@@ -129,6 +130,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "joblib",
         "allow_pickle",
         "yaml.",
+        "from yaml",
+        "import yaml",
         "YAML(",
         "YAML (",
         "torch.load",
@@ -139,15 +142,22 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "popen",
         "getoutput",
         "getstatusoutput",
+        "getattr",
+        "globals()",
+        "locals()",
+        "__globals__",
+        "subprocess_shell",
         "create_subprocess_shell",
         "exec_command",
         "render_template_string",
         "config.listen",
+        "import listen",
     ),
     "js": (
         "eval",
         "Function(",
         "Function (",
+        "Function.",
         "setTimeout",
         "setInterval",
         "setImmediate",
@@ -170,6 +180,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "Marshal",
         "YAML.",
         "Psych.",
+        "YAML::",
+        "Psych::",
         "JSON.load",
         "JSON.restore",
         "Oj",
@@ -203,6 +215,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "JsonTypeInfo",
         "eval",
         "GroovyShell",
+        "GroovyClassLoader",
         "Eval.",
         "parseExpression",
         "getRuntime",
@@ -217,9 +230,18 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "ProcessStartInfo",
     ),
     "go": ("exec.Command", "otto", "goja"),
-    "shell": ("curl", "wget"),
+    "shell": ("curl", "wget", "sh -", "iex", "Invoke-Expression", "invoke-expression"),
     "powershell": ("iex", "invoke-expression"),
-    "gha": ("github.event", "github.head_ref", "curl", "wget"),
+    "gha": (
+        "github.event",
+        "github.head_ref",
+        "curl",
+        "wget",
+        "sh -",
+        "iex",
+        "Invoke-Expression",
+        "invoke-expression",
+    ),
 }
 
 # Languages whose primitives match case-insensitively.
@@ -229,6 +251,9 @@ CASE_INSENSITIVE = frozenset({"powershell"})
 ID = "eval"
 MESSAGE = "pretooluse-eval-guard"
 BUDGET_S = 2.0
+# Scanning stops this long after the guard starts and reports what it found, so that
+# the findings are still written out within ``BUDGET_S``.
+SCAN_S = 1.4
 STRICT = False
 SETTINGS: dict[str, dict[str, object]] = {}
 
@@ -297,7 +322,7 @@ def _cap(findings: list[Finding]) -> list[Finding]:
     return [*findings[:MAX_FINDINGS], more]
 
 
-def _command(event: Event) -> list[Finding]:
+def _command(event: Event, deadline: float) -> list[Finding]:
     command = event.command
     if not command or len(command) > MAX_TEXT:
         return []
@@ -307,12 +332,13 @@ def _command(event: Event) -> list[Finding]:
         return []
     from caveat.guards.eval import report
 
-    return report.command_findings(command, language)
+    return report.command_findings(command, language, deadline)
 
 
 def check(event: Event, ctx: Context) -> list[Finding]:
+    deadline = time.perf_counter() + SCAN_S
     if event.tool in _SHELL_TOOLS:
-        return _cap(_command(event))
+        return _cap(_command(event, deadline))
     findings: list[Finding] = []
     for path, edits in edits_by_path(event).items():
         news = [e.text for e in edits if e.kind != DELETE]
@@ -325,5 +351,5 @@ def check(event: Event, ctx: Context) -> list[Finding]:
             continue
         from caveat.guards.eval import report
 
-        findings.extend(report.file_findings(event, ctx, path, edits, language))
+        findings.extend(report.file_findings(event, ctx, path, edits, language, deadline))
     return _cap(findings)

@@ -9,7 +9,10 @@ whose source line did not exist before.
 from __future__ import annotations
 
 import os
+import time
 
+from caveat.budget import Overrun
+from caveat.budget import Timer
 from caveat.event import Finding
 from caveat.guards.eval import ID
 from caveat.guards.eval import MESSAGE
@@ -26,8 +29,11 @@ if TYPE_CHECKING:
     from caveat.event import Event
     from caveat.event import FileEdit
     from caveat.guards.base import Context
+    from caveat.guards.eval.scan import Hit
 
 MAX_COMMAND = 200
+# Hits looked up verbatim in the text before the edit when its scan ran out of time.
+MAX_LOOKUPS = 64
 
 
 def _info(language: str, pid: str) -> tuple[str, str]:
@@ -39,13 +45,37 @@ def _info(language: str, pid: str) -> tuple[str, str]:
     return "", ""
 
 
-def _introduced(before: str, after: str, language: str) -> list[tuple[str, list[str], list[int]]]:
-    """(primitive id, names, new lines) for each primitive the change adds."""
+def _scans(before: str, after: str, language: str, deadline: float) -> tuple[list[Hit], list[Hit]]:
+    """The hits in ``after`` and in ``before``. At ``deadline`` the scan stops and what
+    was found is kept: size never turns a finding into silence. When ``before`` could
+    not be scanned, a hit whose line occurs in it verbatim counts as old."""
     ids = triggered(language, after)
+    hits: list[Hit] = []
+    old: list[Hit] = []
     if not ids:
-        return []
-    hits = scan(after, language, ids)
-    old = scan(before, language, ids) if before and hits else []
+        return hits, old
+    done = False
+    timer = Timer(max(deadline - time.perf_counter(), 0.001))
+    try:
+        with timer:
+            scan(after, language, ids, hits)
+            if before and hits:
+                scan(before, language, ids, old)
+            done = True
+    except Overrun as exc:
+        if exc.timer is not timer:
+            raise
+    if not done and before:
+        old = [h for h in hits[:MAX_LOOKUPS] if h[3] and h[3] in before]
+        hits = hits[:MAX_LOOKUPS]
+    return hits, old
+
+
+def _introduced(
+    before: str, after: str, language: str, deadline: float
+) -> list[tuple[str, list[str], list[int]]]:
+    """(primitive id, names, new lines) for each primitive the change adds."""
+    hits, old = _scans(before, after, language, deadline)
     out = []
     for pid in dict.fromkeys(h[0] for h in hits):
         now = [h for h in hits if h[0] == pid]
@@ -75,14 +105,14 @@ def _display(ctx: Context, path: str) -> str:
 
 
 def file_findings(
-    event: Event, ctx: Context, path: str, edits: list[FileEdit], language: str
+    event: Event, ctx: Context, path: str, edits: list[FileEdit], language: str, deadline: float
 ) -> list[Finding]:
     found = texts(ctx, path, edits)
     if found is None:
         return []
     before, after, naming, starts = found
     findings = []
-    for pid, names, lines in _introduced(before, after, language):
+    for pid, names, lines in _introduced(before, after, language, deadline):
         family, alternative = _info(language, pid)
         text = label(lines, naming, starts)
         values = {
@@ -96,11 +126,21 @@ def file_findings(
     return findings
 
 
-def command_findings(command: str, language: str) -> list[Finding]:
+def command_findings(command: str, language: str, deadline: float) -> list[Finding]:
     ids = triggered(language, command)
+    hits: list[Hit] = []
+    timer = Timer(max(deadline - time.perf_counter(), 0.001))
+    try:
+        with timer:
+            if ids:
+                scan(command, language, ids, hits, first=True)
+    except Overrun as exc:  # keep what was found before the deadline
+        if exc.timer is not timer:
+            raise
+    hits.sort(key=lambda hit: hit[1])
     findings = []
     seen: set[str] = set()
-    for pid, _line, name, row in scan(command, language, ids) if ids else ():
+    for pid, _line, name, row in hits:
         if pid in seen:
             continue
         seen.add(pid)

@@ -69,8 +69,7 @@ _SHELLS = r"(?:/usr)?(?:/local)?(?:/bin/)?(?P<s>(?:ba|z|k|da|a|fi)?sh)(?![\w.-])
 _DOWNLOAD = r"(?<![\w.-])(?P<d>curl|wget)(?![\w.-])"
 _SUDO = r"(?:sudo(?:\s+-[\w-]+)*\s+)?(?:env\s+)?"
 _INTERPRETERS = (
-    r"(?:/usr)?(?:/local)?(?:/bin/)?(?P<s>python[0-9.]*|pypy3?|node|nodejs|perl|ruby|php"
-    r"|pwsh|powershell|deno|bun)(?![\w.-])"
+    r"(?P<s>python[0-9.]*|pypy3?|node|nodejs|perl|ruby|php|pwsh|powershell|deno|bun)(?![\w.-])"
 )
 # Any shell or interpreter, without a named group (for ``before`` patterns).
 _ANY_SHELL = (
@@ -168,7 +167,6 @@ _PYTHON = (
         "pattern": r"(?<![\w.])yaml\s*\.\s*(?:load|load_all|unsafe_load|unsafe_load_all"
         r"|full_load|full_load_all)\s*\(",
         "safe": (r"\bC?(?:Safe|Base)Loader\b",),
-        "literal_arg": 0,
         "alternative": "yaml.safe_load() (or Loader=yaml.SafeLoader)",
     },
     {
@@ -295,7 +293,7 @@ _JS = (
         "triggers": ("eval",),
         "view": "text",
         "pattern": r"(?<![\w.$])" + _GLOBAL + r"(?:window|globalThis|global|self)\s*(?:\?\.)?\s*"
-        r"\[\s*(?P<q>['\"`])eval(?P=q)\s*\]\s*\(",
+        r"\[\s*(?P<q>['\"`])eval(?P=q)\s*\]\s*\)?\s*\(",
         "group": "js-eval",
         "literal_arg": 0,
         "name": "eval",
@@ -328,7 +326,20 @@ _JS = (
         "family": "CODE",
         "triggers": ("setTimeout", "setInterval", "setImmediate", "execScript"),
         "pattern": r"(?<![\w.$])" + _GLOBAL + r"(?:setTimeout|setInterval|setImmediate|execScript)"
-        r"\s*\(",
+        r"\s*\)?\s*\(",
+        "group": "implied-eval",
+        "first_string": True,
+        "alternative": "pass a function, e.g. setTimeout(() => f(x), ms)",
+    },
+    {
+        "id": "js.implied-eval-bracket",
+        "family": "CODE",
+        "triggers": ("setTimeout", "setInterval", "setImmediate", "execScript"),
+        "view": "text",
+        "pattern": r"(?<![\w.$])" + _GLOBAL + r"(?:window|globalThis|global|self)\s*(?:\?\.)?\s*"
+        r"\[\s*(?P<q>['\"`])(?P<n>setTimeout|setInterval|setImmediate|execScript)(?P=q)\s*\]"
+        r"\s*\)?\s*\(",
+        "group": "implied-eval",
         "first_string": True,
         "alternative": "pass a function, e.g. setTimeout(() => f(x), ms)",
     },
@@ -746,8 +757,10 @@ _SHELL = (
         "id": "sh.pipe-interpreter",
         "family": "DLEXEC",
         "triggers": ("curl", "wget"),
-        "pattern": r"\|(?<!\|\|)(?!\|)\s*" + _SUDO + _INTERPRETERS + _STDIN_PROGRAM,
-        "before": _DOWNLOAD,
+        # Anchored on the interpreter's name (rarer than ``|``); the pipe and the
+        # download are looked up before it.
+        "pattern": _INTERPRETERS + _STDIN_PROGRAM,
+        "before": (_DOWNLOAD, r"\|(?<!\|\|)\s*" + _SUDO + r"(?:/usr)?(?:/local)?(?:/bin/)?$"),
         "template": "{d} | {s}",
         "alternative": "download to a file, verify its checksum or signature, read it, then run it",
     },
@@ -837,7 +850,7 @@ _UNTRUSTED = (
     r"|(?:comment|review|review_comment)\.body"
     r"|pull_request\.head\.(?:ref|label|repo\.default_branch)"
     r"|pages(?:\.\*|\[\d+\])\.page_name"
-    r"|commits(?:\.\*|\[\d+\])\.(?:message|author\.(?:email|name))"
+    r"|commits(?:\.\*|\[\d+\]|\.[\w-]+)\.(?:message|author\.(?:email|name))"
     r"|head_commit\.(?:message|author\.(?:email|name))"
     r")"
 )

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 MAX_COMMAND = 200
 # Hits looked up verbatim in the text before the edit when its scan ran out of time.
 MAX_LOOKUPS = 64
+HEAD = 1 << 20
 
 
 def _info(language: str, pid: str) -> tuple[str, str]:
@@ -47,17 +48,23 @@ def _info(language: str, pid: str) -> tuple[str, str]:
 
 def _scans(before: str, after: str, language: str, deadline: float) -> tuple[list[Hit], list[Hit]]:
     """The hits in ``after`` and in ``before``. At ``deadline`` the scan stops and what
-    was found is kept: size never turns a finding into silence. When ``before`` could
-    not be scanned, a hit whose line occurs in it verbatim counts as old."""
+    was found is kept: size never turns a finding into silence. A large text's first
+    ``HEAD`` characters are scanned first, so that a slow scan of the rest still leaves
+    their hits. When ``before`` could not be scanned, a hit whose line occurs in it
+    verbatim counts as old."""
     ids = triggered(language, after)
+    head: list[Hit] = []
     hits: list[Hit] = []
     old: list[Hit] = []
     if not ids:
         return hits, old
     done = False
+    cut = after.find("\n", HEAD) if len(after) > 2 * HEAD else -1
     timer = Timer(max(deadline - time.perf_counter(), 0.001))
     try:
         with timer:
+            if cut > 0:
+                scan(after[:cut], language, ids, head)
             scan(after, language, ids, hits)
             if before and hits:
                 scan(before, language, ids, old)
@@ -65,9 +72,12 @@ def _scans(before: str, after: str, language: str, deadline: float) -> tuple[lis
     except Overrun as exc:
         if exc.timer is not timer:
             raise
-    if not done and before:
-        old = [h for h in hits[:MAX_LOOKUPS] if h[3] and h[3] in before]
-        hits = hits[:MAX_LOOKUPS]
+    if not done:
+        last = after.count("\n", 0, cut) + 1 if cut > 0 else 0
+        hits = head + [h for h in hits if h[1] > last]
+        if before:
+            old = [h for h in hits[:MAX_LOOKUPS] if h[3] and h[3] in before]
+            hits = hits[:MAX_LOOKUPS]
     return hits, old
 
 

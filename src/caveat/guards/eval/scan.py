@@ -178,6 +178,16 @@ def _first_is_literal(arg: str) -> bool:
     return not rest or rest[0] in ",;|]" or rest.startswith(("&&", "if ", "unless "))
 
 
+def _first_is_string(arg: str) -> bool:
+    """The first argument of a code-view span is a string: a literal, or an expression
+    joining one with ``+`` (not a function)."""
+    comma = _top_level_comma(arg)
+    first = (arg if comma < 0 else arg[:comma]).strip()
+    if first[:1] in ("'", '"', "`"):
+        return True
+    return "+" in first and any(q in first for q in "'\"`") and "=>" not in first
+
+
 def _last_is_literal(arg: str) -> bool:
     """The last argument of a code-view span is a constant string (strings are blank
     inside, so each opening quote is the previous quote of the same kind)."""
@@ -228,7 +238,7 @@ def _judge(
     sanitizer = _str(prim, "sanitizer")
     if sanitizer and "$" not in re.sub(sanitizer, "", plain_arg):
         return False  # every variable passes through the sanitizer
-    if prim.get("first_string") and code_arg.lstrip()[:1] not in ("'", '"', "`"):
+    if prim.get("first_string") and not _first_is_string(code_arg):
         return False
     if prim.get("argv_safe") and _top_level_comma(code_arg) >= 0:
         return False
@@ -237,17 +247,25 @@ def _judge(
 
 
 def _before(prim: Primitive, code: str, start: int) -> dict[str, str] | None:
-    """Named groups of the ``before`` regex found earlier in the statement that holds
-    ``start`` (None: not found); ``{}`` when the primitive has no ``before``."""
-    pattern = _str(prim, "before")
-    if not pattern:
+    """Named groups of the ``before`` regex (or of each of a tuple of them) found
+    earlier in the statement that holds ``start`` (None: one is not found); ``{}``
+    when the primitive has no ``before``."""
+    value = prim.get("before")
+    patterns = (value,) if isinstance(value, str) else _strs(prim, "before")
+    if not patterns:
         return {}
     window = code[max(0, start - _BEFORE) : start]
     cuts = [m.end() for m in _rx(_STATEMENT_START).finditer(window)]
-    found = None
-    for hit in re.finditer(pattern, window[cuts[-1] if cuts else 0 :]):
-        found = hit  # the nearest one names the primitive
-    return None if found is None else {k: v or "" for k, v in found.groupdict().items()}
+    statement = window[cuts[-1] if cuts else 0 :]
+    groups: dict[str, str] = {}
+    for pattern in patterns:
+        found = None
+        for hit in _rx(pattern).finditer(statement):
+            found = hit  # the nearest one names the primitive
+        if found is None:
+            return None
+        groups.update({k: v or "" for k, v in found.groupdict().items()})
+    return groups
 
 
 def _name(prim: Primitive, match: re.Match[str], extra: dict[str, str]) -> str:
@@ -274,10 +292,15 @@ def views(text: str, language: str) -> tuple[str, str]:
     return mask(text, style if isinstance(style, str) else "")
 
 
+MAX_ROW = 1024
+
+
 def _row(text: str, start: int) -> str:
-    """The stripped line of ``text`` that holds offset ``start``."""
-    stop = text.find("\n", start)
-    return text[text.rfind("\n", 0, start) + 1 : stop if stop >= 0 else len(text)].strip()
+    """The stripped line of ``text`` that holds offset ``start`` (its first
+    ``MAX_ROW`` characters: a 16 MB one-line command is not copied whole)."""
+    begin = text.rfind("\n", 0, start) + 1
+    stop = text.find("\n", start, begin + MAX_ROW)
+    return text[begin : stop if stop >= 0 else begin + MAX_ROW].strip()
 
 
 def scan(

@@ -175,6 +175,7 @@ _PYTHON = (
         "triggers": ("YAML(", "YAML ("),
         "pattern": r"(?<!\w)YAML\s*\(",
         "require": (r"\btyp\s*=\s*\[?\s*['\"](?:unsafe|base)['\"]",),
+        "name": "YAML(typ='unsafe')",
         "alternative": "ruamel YAML() (round-trip) or YAML(typ='safe')",
     },
     {
@@ -208,14 +209,25 @@ _PYTHON = (
     {
         "id": "py.import-system",
         "family": "SHELL",
-        "triggers": ("__import__", "getattr"),
+        "triggers": ("__import__",),
         "view": "text",
-        "pattern": r"(?<![\w.])(?:__import__\s*\(\s*(?P<q>['\"])(?P<m>os|subprocess|commands|pty)"
+        "pattern": r"(?<![\w.])__import__\s*\(\s*(?P<q>['\"])(?P<m>os|subprocess|commands|pty)"
         r"(?P=q)\s*\)\s*\.\s*(?P<f>system|popen[234]?|getoutput|getstatusoutput|spawn\w*"
-        r"|exec\w*|call|run|Popen|check_output|check_call)\b"
-        r"|getattr\s*\(\s*(?:os|__import__\s*\(\s*['\"]os['\"]\s*\))\s*,\s*['\"]"
-        r"(?P<g>system|popen)['\"]\s*\))",
-        "template": "{m}.{f}{g} (reached by name)",
+        r"|exec\w*|call|run|Popen|check_output|check_call)\b",
+        "group": "by-name",
+        "template": '__import__("{m}").{f}',
+        "alternative": "import the module normally and call subprocess.run([...]) with an "
+        "argument list (no shell)",
+    },
+    {
+        "id": "py.getattr-system",
+        "family": "SHELL",
+        "triggers": ("getattr",),
+        "view": "text",
+        "pattern": r"(?<![\w.])getattr\s*\(\s*(?:os|__import__\s*\(\s*['\"]os['\"]\s*\))\s*,"
+        r"\s*(?P<q>['\"])(?P<f>system|popen)(?P=q)\s*\)",
+        "group": "by-name",
+        "template": 'getattr(os, "{f}")',
         "alternative": "import the module normally and call subprocess.run([...]) with an "
         "argument list (no shell)",
     },
@@ -585,7 +597,7 @@ _JAVA = (
         "family": "DESER",
         "triggers": ("Yaml",),
         "pattern": r"(?<![\w.])(?:new\s+)?(?P<n>Yaml)\s*\(",
-        "safe": (r"\b(?:Safe)?Constructor\s*\(",),
+        "safe": (r"\bSafeConstructor\b",),
         "name": "new Yaml()",
         "alternative": "new Yaml(new SafeConstructor(new LoaderOptions()))",
     },

@@ -224,7 +224,8 @@ FIRING = [
     ),
     pytest.param(
         "a.py",
-        "from yaml import (\n    load,\n    FullLoader,\n)\ncfg = load(stream, Loader=FullLoader)\n",
+        "from yaml import (\n    load,\n    FullLoader,\n)\n"
+        "cfg = load(stream, Loader=FullLoader)\n",
         "yaml.load",
         "5",
         id="py-alias-parenthesised",
@@ -527,7 +528,8 @@ SILENT = [
     ),
     pytest.param(
         "a.tsx",
-        "useEffect(() => {\n  const id = setInterval(tick, 1000);\n  return () => clearInterval(id);\n}, []);\n",
+        "useEffect(() => {\n  const id = setInterval(tick, 1000);\n"
+        "  return () => clearInterval(id);\n}, []);\n",
         id="react-interval",
     ),
     pytest.param(
@@ -577,12 +579,14 @@ SILENT = [
     pytest.param(
         "version.py",
         "def head():\n    out = subprocess.run(\n        ['git', 'rev-parse', 'HEAD'],\n"
-        "        capture_output=True, text=True, check=True,\n    )\n    return out.stdout.strip()\n",
+        "        capture_output=True, text=True, check=True,\n    )\n"
+        "    return out.stdout.strip()\n",
         id="py-subprocess-argv-multiline",
     ),
     pytest.param(
         "metrics.py",
-        "import evaluate\n\nmetric = evaluate.load('accuracy')\nscore = metric.compute(predictions=p, references=r)\n",
+        "import evaluate\n\nmetric = evaluate.load('accuracy')\n"
+        "score = metric.compute(predictions=p, references=r)\n",
         id="py-hf-evaluate",
     ),
     pytest.param(
@@ -603,7 +607,8 @@ SILENT = [
     pytest.param("a.rb", "names = %w[a b c]\nout = %x(ls)\n", id="rb-percent-literals"),
     pytest.param(
         "user.rb",
-        "class User < ApplicationRecord\n  def settings\n    YAML.safe_load(File.read(path))\n  end\n\n"
+        "class User < ApplicationRecord\n  def settings\n"
+        "    YAML.safe_load(File.read(path))\n  end\n\n"
         "  def rebuild\n    system('bundle', 'exec', 'rake', 'assets')\n  end\nend\n",
         id="rb-rails-model",
     ),
@@ -644,13 +649,15 @@ SILENT = [
     ),
     pytest.param(
         "main.go",
-        'cmd := exec.Command("git", "status")\nif err := cmd.Run(); err != nil {\n\treturn err\n}\n',
+        'cmd := exec.Command("git", "status")\n'
+        "if err := cmd.Run(); err != nil {\n\treturn err\n}\n",
         id="go-argv",
     ),
     # Shell and containers
     pytest.param(
         "ci.sh",
-        'set -euo pipefail\ncurl -fsSL -o tool.tar.gz "$URL"\nsha256sum -c tool.sha256\ntar xzf tool.tar.gz\n',
+        'set -euo pipefail\ncurl -fsSL -o tool.tar.gz "$URL"\n'
+        "sha256sum -c tool.sha256\ntar xzf tool.tar.gz\n",
         id="sh-download-verify",
     ),
     pytest.param(
@@ -663,7 +670,8 @@ SILENT = [
     ),
     pytest.param(
         "i.sh",
-        "curl -s https://api/x | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"v\"])'\n",
+        "curl -s https://api/x | python3 -c "
+        "'import json,sys; print(json.load(sys.stdin)[\"v\"])'\n",
         id="sh-pipe-python-c",
     ),
     pytest.param(

@@ -11,7 +11,13 @@ Decisions worth knowing:
 
 - A CODE, SHELL, IMPORT or TMPL call whose code argument is a constant string
   (``eval("1+1")``, ``os.system("ls")``, ``require("x")``) is silent (F5): nothing
-  outside the program reaches it. Deserializers fire whatever their argument.
+  outside the program reaches it. So is a deserializer given constant data
+  (``pickle.loads(b"...")``, ``unserialize('a:0:{}')``); one given a path or a
+  stream fires whatever it is. Three forms fire even with constants, as ESLint
+  defines them: ``new Function(...)``, a string given to a timer, and eval reached
+  indirectly (``const run = eval``), whose argument cannot be seen.
+- Size never turns a finding into silence: a scan that reaches ``SCAN_S`` stops and
+  reports what it found, and a large text's head and tail are scanned first.
 - Only what the change adds is reported: a primitive whose count does not rise from
   the text before the edit to the text after stays silent, even if its line moved.
 - PostToolUse has no reliable "before" for a Write (the file on disk is already the
@@ -258,8 +264,6 @@ STRICT = False
 SETTINGS: dict[str, dict[str, object]] = {}
 
 MAX_FINDINGS = 8
-# Larger texts are not analysed: the guard must stay within its budget.
-MAX_TEXT = 16 * 1024 * 1024
 _SHELL_TOOLS = frozenset({"Bash", "PowerShell"})
 _MAKEFILES = frozenset({"makefile", "gnumakefile"})
 
@@ -269,8 +273,6 @@ def _triggered(language: str, texts: list[str]) -> bool:
     words = TRIGGERS.get(language, ())
     lower = language in CASE_INSENSITIVE
     for text in texts:
-        if len(text) > MAX_TEXT:
-            continue
         if lower:
             text = text.lower()
         if any(word in text for word in words):
@@ -324,7 +326,7 @@ def _cap(findings: list[Finding]) -> list[Finding]:
 
 def _command(event: Event, deadline: float) -> list[Finding]:
     command = event.command
-    if not command or len(command) > MAX_TEXT:
+    if not command:
         return []
     powershell = event.shell == "powershell" or event.tool == "PowerShell"
     language = "powershell" if powershell else "shell"

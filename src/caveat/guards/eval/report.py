@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 MAX_COMMAND = 200
 # Hits looked up verbatim in the text before the edit when its scan ran out of time.
 MAX_LOOKUPS = 64
-HEAD = 1 << 20
+EDGE = 1 << 20
 
 
 def _info(language: str, pid: str) -> tuple[str, str]:
@@ -46,39 +46,57 @@ def _info(language: str, pid: str) -> tuple[str, str]:
     return "", ""
 
 
-def _scans(before: str, after: str, language: str, deadline: float) -> tuple[list[Hit], list[Hit]]:
-    """The hits in ``after`` and in ``before``. At ``deadline`` the scan stops and what
-    was found is kept: size never turns a finding into silence. A large text's first
-    ``HEAD`` characters are scanned first, so that a slow scan of the rest still leaves
-    their hits. When ``before`` could not be scanned, a hit whose line occurs in it
-    verbatim counts as old."""
-    ids = triggered(language, after)
-    head: list[Hit] = []
-    hits: list[Hit] = []
-    old: list[Hit] = []
-    if not ids:
-        return hits, old
-    done = False
-    cut = after.find("\n", HEAD) if len(after) > 2 * HEAD else -1
+def _ends(text: str) -> list[tuple[int, int, int]]:
+    """(start, end, first line) of the head and the tail of a large text, cut at line
+    ends; none for a text small enough to scan whole in time."""
+    size = len(text)
+    if size <= 4 * EDGE:
+        return []
+    head = text.find("\n", EDGE, 2 * EDGE)
+    head = head if head > 0 else EDGE
+    tail = text.rfind("\n", size - 2 * EDGE, size - EDGE) + 1 or size - EDGE
+    return [(0, head, 0), (tail, size, text.count("\n", 0, tail))]
+
+
+def _bounded(
+    text: str, language: str, deadline: float, first: bool = False
+) -> tuple[list[Hit], bool]:
+    """The hits in ``text`` and whether the scan completed. At ``deadline`` the scan
+    stops and what was found is kept: size never turns a finding into silence. A large
+    text's head and tail are scanned first (where a change to a long file usually is),
+    so that a scan of the whole that runs out of time still leaves their hits."""
+    edges: list[Hit] = []
+    whole: list[Hit] = []
     timer = Timer(max(deadline - time.perf_counter(), 0.001))
     try:
         with timer:
-            if cut > 0:
-                scan(after[:cut], language, ids, head)
-            scan(after, language, ids, hits)
-            if before and hits:
-                scan(before, language, ids, old)
-            done = True
+            for begin, end, line in _ends(text):
+                part = text[begin:end]
+                found = scan(part, language, triggered(language, part), first=first)
+                edges.extend((h[0], h[1] + line, h[2], h[3]) for h in found)
+            ids = triggered(language, text)
+            if ids:
+                scan(text, language, ids, whole, first)
+            return whole, True
     except Overrun as exc:
         if exc.timer is not timer:
             raise
-    if not done:
-        last = after.count("\n", 0, cut) + 1 if cut > 0 else 0
-        hits = head + [h for h in hits if h[1] > last]
-        if before:
-            old = [h for h in hits[:MAX_LOOKUPS] if h[3] and h[3] in before]
-            hits = hits[:MAX_LOOKUPS]
-    return hits, old
+    lines = {h[1] for h in edges}
+    return edges + [h for h in whole if h[1] not in lines], False
+
+
+def _scans(before: str, after: str, language: str, deadline: float) -> tuple[list[Hit], list[Hit]]:
+    """The hits in ``after`` and in ``before``. When ``before`` could not be scanned
+    in time, a hit whose line occurs in it verbatim counts as old."""
+    hits, done = _bounded(after, language, deadline)
+    if not hits or not before:
+        return hits, []
+    if done:
+        old, done = _bounded(before, language, deadline)
+        if done:
+            return hits, old
+    hits = hits[:MAX_LOOKUPS]
+    return hits, [h for h in hits if h[3] and h[3] in before]
 
 
 def _introduced(
@@ -137,17 +155,7 @@ def file_findings(
 
 
 def command_findings(command: str, language: str, deadline: float) -> list[Finding]:
-    ids = triggered(language, command)
-    hits: list[Hit] = []
-    timer = Timer(max(deadline - time.perf_counter(), 0.001))
-    try:
-        with timer:
-            if ids:
-                scan(command, language, ids, hits, first=True)
-    except Overrun as exc:  # keep what was found before the deadline
-        if exc.timer is not timer:
-            raise
-    hits.sort(key=lambda hit: hit[1])
+    hits = sorted(_bounded(command, language, deadline, first=True)[0], key=lambda hit: hit[1])
     findings = []
     seen: set[str] = set()
     for pid, _line, name, row in hits:

@@ -185,11 +185,18 @@ FIRING = [
         id="py-globals-dispatch",
     ),
     pytest.param(
-        "a.py", "handler = globals().get(name)\n", "globals()[name]", "1", id="py-globals-get"
+        "a.py",
+        "handler = globals().get(request.form['op'])\n",
+        "globals()[name]",
+        "1",
+        id="py-globals-get-request",
     ),
-    pytest.param("a.py", "fn = locals()[cmd]\n", "globals()[name]", "1", id="py-locals-index"),
     pytest.param(
-        "a.py", "f = run.__globals__[key]\n", "globals()[name]", "1", id="py-dunder-globals"
+        "a.py", "globals()[sys.argv[1]]()\n", "globals()[name]", "1", id="py-globals-argv"
+    ),
+    pytest.param("a.py", "locals()[cmd](*rest)\n", "globals()[name]", "1", id="py-locals-call"),
+    pytest.param(
+        "a.py", "run.__globals__[key](payload)\n", "globals()[name]", "1", id="py-dunder-globals"
     ),
     pytest.param(
         "a.py",
@@ -549,6 +556,23 @@ SILENT = [
         "a.py", "__all__ = globals()['__all__']\nlocals().get('x')\n", id="py-globals-literal-key"
     ),
     pytest.param("a.py", "globals().update(namespace)\n", id="py-globals-update"),
+    # module __getattr__ and tables of the module's own names (replayed site-packages)
+    pytest.param(
+        "a.py",
+        "def __getattr__(name):\n    if name in _deprecated:\n        return globals()[name]\n"
+        "    raise AttributeError(name)\n",
+        id="py-module-getattr",
+    ),
+    pytest.param("a.py", "del globals()[name]\n", id="py-globals-del"),
+    pytest.param("a.py", "return ''.join(globals()[cat] for cat in args)\n", id="py-globals-table"),
+    pytest.param(
+        "a.py", "refs = {k: func.__globals__[k] for k in names}\n", id="py-dunder-globals-read"
+    ),
+    pytest.param(
+        "a.py", "from pickle import loads, dumps\nt = loads(dumps(s, proto))\n", id="py-round-trip"
+    ),
+    pytest.param("a.py", "copy = marshal.loads(marshal.dumps(code))\n", id="py-marshal-round-trip"),
+    pytest.param("a.py", "eval(\"f'xx{value:{spec}}yy'\")\n", id="py-f-inside-string"),
     pytest.param(
         "a.py",
         "mod = __import__('importlib')\np = __import__('os').path.join(a, b)\n",

@@ -52,6 +52,8 @@ LANGUAGES = {
     "python": {
         "mask": "python",
         "interp": r"(?<![\w])[rR]?[fF][rR]?(?:\"[^\"\n]*|'[^'\n]*)\{(?!\{)",
+        # an ``f"`` inside another string is not a prefix: the match must start in code
+        "interp_in_code": True,
         "brace_def": False,
     },
     "js": {"mask": "c", "interp": r"\$\{", "brace_def": True},
@@ -82,6 +84,9 @@ _SH_C = (
     r'"(?:/bin/|/usr/bin/)?(?:env\s+)?(?:ba|z|k|da)?sh"\s*,\s*"-c"'
     r'|"cmd(?:\.exe)?"\s*,\s*"/[cC]"'
 )
+
+# ``loads(dumps(x))``: a copy of the program's own object, the deep-copy idiom (F10).
+_ROUND_TRIP = r"^\s*(?:[\w.]+\.)?dumps?\s*\("
 
 _PYTHON = (
     {
@@ -116,6 +121,7 @@ _PYTHON = (
         "triggers": ("pickle", "dill"),
         "pattern": r"(?<![\w.])(?:cPickle|pickle|_pickle|dill|cloudpickle)\s*\.\s*"
         r"(?:loads?|Unpickler)\b",
+        "safe": (_ROUND_TRIP,),
         "literal_arg": 0,
         "alternative": "JSON, msgspec or another schema-validated format "
         "(pickle runs code while loading)",
@@ -140,6 +146,7 @@ _PYTHON = (
         "family": "DESER",
         "triggers": ("marshal",),
         "pattern": r"(?<![\w.])marshal\s*\.\s*loads?\s*\(",
+        "safe": (_ROUND_TRIP,),
         "literal_arg": 0,
         "alternative": "JSON or another data-only format",
     },
@@ -235,10 +242,12 @@ _PYTHON = (
         "id": "py.globals",
         "family": "CODE",
         "triggers": ("globals()", "locals()", "__globals__"),
-        "pattern": r"(?<![\w.])(?:globals|locals)\s*\(\s*\)\s*(?:\[|\.\s*get\s*\()"
-        r"|\.__globals__\s*\[",
-        # ``globals()[name] = value`` defines a name; only a lookup dispatches.
-        "safe": (r"^[^\[\]\n]*\]\s*(?:=(?!=)|[-+*/|&]=)",),
+        # Dispatch: the looked-up value is called, or the key comes from a request,
+        # the command line or the environment. Module ``__getattr__`` lookups, tables
+        # of the module's own names and ``globals()[name] = value`` are not dispatch.
+        "pattern": r"(?:(?<![\w.])(?:globals|locals)\s*\(\s*\)\s*(?:\[|\.\s*get\s*\()"
+        r"|\.__globals__\s*\[)(?=[^\[\]()\n]{1,200}[\])]\s*\(|[^\n]{0,200}?(?<!\w)"
+        r"(?:request|argv|environ|input|params|form|query)\b)",
         "literal_arg": 0,
         "name": "globals()[name]",
         "words": "dynamic dispatch by name",

@@ -202,13 +202,16 @@ def _last_is_literal(arg: str) -> bool:
     return seen and (not rest or rest[-1] in "(,")
 
 
-def _literal(prim: Primitive, code_arg: str, plain_arg: str, interp: str) -> bool:
+def _literal(
+    prim: Primitive, code_arg: str, plain_arg: str, interp: str, in_code: bool = False
+) -> bool:
     """The argument that ``literal_arg`` names is a constant (F5: silent)."""
     which = prim.get("literal_arg")
     if which is None:
         return False
-    if interp and re.search(interp, plain_arg):
-        return False
+    for found in re.finditer(interp, plain_arg) if interp else ():
+        if not in_code or code_arg[found.start()] != " ":
+            return False
     if which == 0:
         return _first_is_literal(code_arg)
     return _last_is_literal(code_arg) or (not code_arg.strip())
@@ -243,7 +246,8 @@ def _judge(
     if prim.get("argv_safe") and _top_level_comma(code_arg) >= 0:
         return False
     interp = lang.get("interp")
-    return not _literal(prim, code_arg, plain_arg, interp if isinstance(interp, str) else "")
+    interp = interp if isinstance(interp, str) else ""
+    return not _literal(prim, code_arg, plain_arg, interp, bool(lang.get("interp_in_code")))
 
 
 def _before(prim: Primitive, code: str, start: int) -> dict[str, str] | None:

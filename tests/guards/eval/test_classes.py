@@ -268,6 +268,27 @@ FIRING = [
         "1",
         id="py-loop-subprocess-shell",
     ),
+    pytest.param(
+        "a.py",
+        'yaml.load("!!python/object/new:os.system [id]", Loader=yaml.Loader)\n',
+        "yaml.load",
+        "1",
+        id="py-yaml-constant-unsafe-loader",
+    ),
+    pytest.param(
+        "a.py",
+        "yaml.unsafe_load('!!python/name:x')\n",
+        "yaml.unsafe_load",
+        "1",
+        id="py-yaml-unsafe-constant",
+    ),
+    pytest.param(
+        "A.cs",
+        "var s = new JavaScriptSerializer(resolver);\n",
+        "JavaScriptSerializer(type resolver)",
+        "1",
+        id="cs-javascript-serializer-resolver",
+    ),
     # Ruby
     pytest.param(
         "a.rb",
@@ -620,6 +641,15 @@ SILENT = [
     ),
     pytest.param(
         "plugins.py", "mod = importlib.import_module('json')\n", id="py-import-module-literal"
+    ),
+    pytest.param("a.py", 'doc = yaml.load("a: 1")\n', id="py-yaml-constant-text"),
+    pytest.param(
+        "A.java",
+        'XMLDecoder d = new XMLDecoder("<safe>XML</safe>");\n',
+        id="java-xml-decoder-constant",
+    ),
+    pytest.param(
+        "A.cs", "var s = new JavaScriptSerializer();\n", id="cs-javascript-serializer-plain"
     ),
     # Ruby
     pytest.param("a.rb", "obj = YAML.load(data, safe: true)\n", id="rb-yaml-safe-true"),

@@ -174,6 +174,10 @@ _PYTHON = (
         "pattern": r"(?<![\w.])yaml\s*\.\s*(?:load|load_all|unsafe_load|unsafe_load_all"
         r"|full_load|full_load_all)\s*\(",
         "safe": (r"\bC?(?:Safe|Base)Loader\b",),
+        # Constant YAML text is the program's own, unless an unsafe loader is named
+        # (PyYAML 6 refuses load() without one).
+        "literal_arg": 0,
+        "literal_unless": r"\bLoader\b|\b(?:unsafe|full)_load",
         "alternative": "yaml.safe_load() (or Loader=yaml.SafeLoader)",
     },
     {
@@ -599,6 +603,7 @@ _JAVA = (
         "family": "DESER",
         "triggers": ("XMLDecoder",),
         "pattern": r"(?<![\w.])(?:new\s+)?(?P<n>XMLDecoder)\s*\(",
+        "literal_arg": 0,
         "alternative": "a data-only parser (JAXB, Jackson) bound to concrete types",
     },
     {
@@ -715,9 +720,10 @@ _CSHARP = (
     {
         "id": "cs.javascript-serializer",
         "family": "DESER",
-        "triggers": ("SimpleTypeResolver",),
-        "pattern": r"\bnew\s+JavaScriptSerializer\s*\(\s*new\s+SimpleTypeResolver\b",
-        "name": "JavaScriptSerializer(SimpleTypeResolver)",
+        "triggers": ("JavaScriptSerializer",),
+        # Its only argument is a type resolver: any resolver lets the data name types.
+        "pattern": r"\bnew\s+JavaScriptSerializer\s*\((?=\s*[^\s)])",
+        "name": "JavaScriptSerializer(type resolver)",
         "alternative": "new JavaScriptSerializer() without a type resolver, or System.Text.Json",
     },
     {

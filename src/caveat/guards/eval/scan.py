@@ -245,6 +245,9 @@ def _judge(
         return False
     if prim.get("argv_safe") and _top_level_comma(code_arg) >= 0:
         return False
+    unless = _str(prim, "literal_unless")
+    if unless and re.search(unless, plain[start:end] + " " + plain_arg):
+        return True  # no constant exempts this form
     interp = lang.get("interp")
     interp = interp if isinstance(interp, str) else ""
     return not _literal(prim, code_arg, plain_arg, interp, bool(lang.get("interp_in_code")))

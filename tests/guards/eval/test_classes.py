@@ -283,6 +283,13 @@ FIRING = [
         id="py-yaml-unsafe-constant",
     ),
     pytest.param(
+        "A.java",
+        'Runtime.getRuntime().loadLibrary(String.format("%s.dll", input));\n',
+        "loadLibrary(formatted name)",
+        "1",
+        id="java-load-library-formatted",
+    ),
+    pytest.param(
         "A.cs",
         "var s = new JavaScriptSerializer(resolver);\n",
         "JavaScriptSerializer(type resolver)",
@@ -650,6 +657,11 @@ SILENT = [
     ),
     pytest.param(
         "A.cs", "var s = new JavaScriptSerializer();\n", id="cs-javascript-serializer-plain"
+    ),
+    pytest.param(
+        "A.java",
+        'System.loadLibrary("native");\nSystem.loadLibrary(LIB_NAME);\n',
+        id="java-load-library-name",
     ),
     # Ruby
     pytest.param("a.rb", "obj = YAML.load(data, safe: true)\n", id="rb-yaml-safe-true"),

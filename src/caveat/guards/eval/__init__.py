@@ -225,6 +225,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "Eval.",
         "parseExpression",
         "getRuntime",
+        "loadLibrary",
         "ProcessBuilder",
     ),
     "cs": (

@@ -689,6 +689,18 @@ _JAVA = (
         "alternative": 'new ProcessBuilder(List.of("cmd", arg1, ...)) without a shell',
     },
     {
+        # A native library named by a formatted string: whoever shapes the name
+        # chooses the code loaded (Semgrep's formatted-runtime-call).
+        "id": "java.load-library",
+        "family": "CODE",
+        "triggers": ("loadLibrary",),
+        "pattern": r"\.\s*loadLibrary\s*\(",
+        "require": (r"\bString\s*\.\s*format\s*\(|\+|\$\{?\w",),
+        "name": "loadLibrary(formatted name)",
+        "words": "native code loaded by a computed name",
+        "alternative": "a constant library name, or an allow-list of names",
+    },
+    {
         "id": "java.process-builder-shell",
         "family": "SHELL",
         "triggers": ("ProcessBuilder",),

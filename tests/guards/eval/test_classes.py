@@ -296,6 +296,18 @@ FIRING = [
         "1",
         id="cs-javascript-serializer-resolver",
     ),
+    # a loader passed as a function: its arguments are not visible, so no constant exempts it
+    pytest.param(
+        "a.py", "objs = map(pickle.loads, blobs)\n", "pickle.loads", "1", id="py-pickle-reference"
+    ),
+    pytest.param(
+        "a.py",
+        "return checked_call(pickle.load, f)\n",
+        "pickle.load",
+        "1",
+        id="py-pickle-load-reference",
+    ),
+    pytest.param("a.py", 'eval(f"""{quote}text""")\n', "eval", "1", id="py-triple-fstring"),
     # Ruby
     pytest.param(
         "a.rb",

@@ -51,17 +51,19 @@ FAMILY_WORDS = {
 LANGUAGES = {
     "python": {
         "mask": "python",
-        "interp": r"(?<![\w])[rR]?[fF][rR]?(?:\"[^\"\n]*|'[^'\n]*)\{(?!\{)",
+        # an f-string with a field; a triple-quoted one counts whatever it holds
+        "interp": r"(?<![\w])[rR]?[fF][rR]?(?:\"{3}|'{3}|\"[^\"\n]*\{(?!\{)|'[^'\n]*\{(?!\{))",
         # an ``f"`` inside another string is not a prefix: the match must start in code
         "interp_in_code": True,
+        "parens": True,
         "brace_def": False,
     },
-    "js": {"mask": "c", "interp": r"\$\{", "brace_def": True},
+    "js": {"mask": "c", "interp": r"\$\{", "brace_def": True, "parens": True},
     "ruby": {"mask": "ruby", "interp": r"#\{", "brace_def": False},
-    "php": {"mask": "php", "interp": r"\$\w|\{\$", "brace_def": True},
-    "java": {"mask": "c", "interp": r"\$[\w{]", "brace_def": True},
-    "cs": {"mask": "c", "interp": "", "brace_def": True},
-    "go": {"mask": "go", "interp": "", "brace_def": False},
+    "php": {"mask": "php", "interp": r"\$\w|\{\$", "brace_def": True, "parens": True},
+    "java": {"mask": "c", "interp": r"\$[\w{]", "brace_def": True, "parens": True},
+    "cs": {"mask": "c", "interp": "", "brace_def": True, "parens": True},
+    "go": {"mask": "go", "interp": "", "brace_def": False, "parens": True},
     "shell": {"mask": "shell", "interp": r"\$", "brace_def": False},
     "powershell": {"mask": "powershell", "interp": r"\$", "brace_def": False, "ci": True},
     "gha": {"mask": "shell", "interp": r"\$", "brace_def": False},

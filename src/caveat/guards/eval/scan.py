@@ -245,6 +245,8 @@ def _judge(
         return False
     if prim.get("argv_safe") and _top_level_comma(code_arg) >= 0:
         return False
+    if lang.get("parens") and code[lo - 1 : lo] != "(":
+        return True  # a reference (``map(pickle.loads, xs)``): its arguments are unseen
     unless = _str(prim, "literal_unless")
     if unless and re.search(unless, plain[start:end] + " " + plain_arg):
         return True  # no constant exempts this form

@@ -4,9 +4,11 @@
 Plain literals only: the guard imports this module on every tool call.
 
 A language entry in ``LANGUAGES`` names its masking style (``caveat.guards.eval.mask``),
-``interp``, a regex that marks a string literal as interpolated (so not a constant), and
-``brace_def``: a call whose closing parenthesis is followed by ``{`` is a method
-definition, not a call (C-like languages).
+``interp``, a regex that marks a string literal as interpolated (so not a constant;
+with ``interp_in_code`` the match must start outside a string, as Python's ``f``
+prefix does), ``brace_def``: a call whose closing parenthesis is followed by ``{`` is a
+method definition, not a call (C-like languages), and ``parens``: calls always take
+parentheses, so a match without them is a reference whose arguments are unseen.
 
 A primitive is a dict:
 
@@ -24,17 +26,25 @@ A primitive is a dict:
 - The call's argument span is found by bracket matching from the ``(`` that ends the
   pattern or follows it; without one it runs to the end of the line (Ruby, shell).
   ``require``: regexes that must all occur in the span (string contents kept);
-  ``safe``: regexes of which any exempts the call (F12 safe modes);
+  ``safe``: regexes of which any exempts the call (F12 safe modes); ``sanitizer``: a
+  regex of quoting calls (``escapeshellarg(...)``): with them removed, no ``$``
+  variable left means the call is safe;
   ``literal_arg``: 0 (first) or -1 (last) — when that argument is a constant string the
-  call is silent (F5); ``argv_safe``: two or more arguments mean argv form, no shell;
-  ``first_string``: fire only when the first argument starts with a string (implied
-  eval, ``page.evaluate``); ``file_requires``: substrings of which one must occur in
+  call is silent (F5), unless ``literal_unless`` matches the call (an unsafe loader
+  named); ``argv_safe``: two or more arguments mean argv form, no shell;
+  ``first_string``: fire only when the first argument is a string, a literal or one
+  joined with ``+`` (implied eval, ``page.evaluate``); ``file_requires``: substrings of which one must occur in
   the file (F4: ``exec(`` counts only where ``child_process`` is imported);
-  ``before``: a regex that must occur earlier in the same shell statement (anchoring
-  on ``| sh`` and looking back for ``curl`` keeps the scan linear).
+  ``before``: a regex (or a tuple of regexes, each required) that must occur earlier in
+  the same shell statement; its named groups join the match's for ``template``.
+  Anchoring the pattern on a rare literal (``| sh``, ``<(``, the interpreter's name)
+  and looking back for ``curl`` keeps the scan linear and fast.
 - ``group``: of two primitives in one group on the same line only the first listed
-  counts; ``safe_name``: regex on the name that exempts it; ``words``: the family in
-  words when the family's general wording does not fit.
+  counts; ``words``: the family in words when the family's general wording does not
+  fit.
+
+``PY_ALIASES`` maps (module, function) to the Python primitive it is, for names bound
+by ``import … as`` and ``from … import`` (``caveat.guards.eval.aliases``).
 """
 
 from __future__ import annotations

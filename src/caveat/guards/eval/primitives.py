@@ -245,7 +245,7 @@ _PYTHON = (
     {
         "id": "py.getattr-system",
         "family": "SHELL",
-        "triggers": ("getattr",),
+        "triggers": ("getattr(os", "getattr(__import__"),
         "view": "text",
         "pattern": r"(?<![\w.])getattr\s*\(\s*(?:os|__import__\s*\(\s*['\"]os['\"]\s*\))\s*,"
         r"\s*(?P<q>['\"])(?P<f>system|popen)(?P=q)\s*\)",
@@ -351,7 +351,14 @@ _JS = (
         # ESLint no-new-func: the Function constructor is eval, whatever its arguments.
         "id": "js.function",
         "family": "CODE",
-        "triggers": ("Function(", "Function (", "Function."),
+        "triggers": (
+            "Function(",
+            "Function (",
+            "Function.call",
+            "Function.apply",
+            "Function.bind",
+            "Function?.",
+        ),
         "pattern": r"(?<![\w.$])(?:new\s+)?" + _GLOBAL + r"Function\s*"
         r"(?:\??\.\s*(?:call|apply|bind)\s*)?\(",
         "name": "new Function",

@@ -33,8 +33,9 @@ A primitive is a dict:
   call is silent (F5), unless ``literal_unless`` matches the call (an unsafe loader
   named); ``argv_safe``: two or more arguments mean argv form, no shell;
   ``first_string``: fire only when the first argument is a string, a literal or one
-  joined with ``+`` (implied eval, ``page.evaluate``); ``file_requires``: substrings of which one must occur in
-  the file (F4: ``exec(`` counts only where ``child_process`` is imported);
+  joined with ``+`` (implied eval, ``page.evaluate``); ``file_requires``: substrings
+  of which one must occur in the file (F4: ``exec(`` counts only where
+  ``child_process`` is imported);
   ``before``: a regex (or a tuple of regexes, each required) that must occur earlier in
   the same shell statement; its named groups join the match's for ``template``.
   Anchoring the pattern on a rare literal (``| sh``, ``<(``, the interpreter's name)

@@ -92,7 +92,28 @@ def hook_cases(project: str) -> dict[str, dict[str, object]]:
             "src/load.py", "import pickle\n\n\ndef load(blob):\n    return pickle.loads(blob)\n"
         ),
         "firing Bash (npm i lodash)": _call(project, "Bash", {"command": "npm install lodash"}),
+        # The commit before each run (``PREPARE``) moves HEAD, so the header guard's
+        # verdict per HEAD is missed and its index scan runs in this call.
+        FIRST_AFTER_COMMIT: write("src/app.py", "def add(a, b):\n    return a + b\n"),
     }
+
+
+FIRST_AFTER_COMMIT = "first Write after a commit (src/app.py)"
+
+
+def new_commit(project: str) -> None:
+    """Commit one more change, outside the timed call."""
+    import subprocess
+
+    with open(os.path.join(project, "CHANGES"), "a") as handle:
+        handle.write("x\n")
+    ident = ["-c", "user.name=bench", "-c", "user.email=bench@example.invalid"]
+    for args in (["add", "CHANGES"], [*ident, "commit", "-qm", "change"]):
+        subprocess.run(["git", *args], cwd=project, capture_output=True, check=True)
+
+
+# Case name → what to do before each run of it (untimed).
+PREPARE = {FIRST_AFTER_COMMIT: new_commit}
 
 
 def forms(python: str) -> dict[str, list[str]]:

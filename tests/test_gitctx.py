@@ -1,8 +1,15 @@
 from __future__ import annotations
 
 import os
+import shutil
+import time
 
+import pytest
+
+from caveat import files
+from caveat import gitctx
 from caveat.gitctx import git_root
+from tests.hostile import git as hostile
 
 
 def test_folder_with_git_dir(project):
@@ -33,3 +40,49 @@ def test_odd_input():
     assert git_root("") is None
     assert git_root("bad\x00path") is None
     assert git_root("relative/path.txt") == git_root(os.path.join(os.getcwd(), "relative/path.txt"))
+
+
+def test_head_id_and_git_dirs_of_a_real_repository(tmp_path):
+    repo = hostile.committed(str(tmp_path / "repo"))
+    head = hostile.git(repo, "rev-parse", "HEAD").strip()
+    assert gitctx.git_dirs(repo) == (os.path.join(repo, ".git"), os.path.join(repo, ".git"))
+    assert gitctx.head_id(repo) == head
+    tree = str(tmp_path / "tree")
+    hostile.git(repo, "worktree", "add", "-q", "--detach", tree)
+    gitdir, common = gitctx.git_dirs(tree) or ("", "")
+    assert common == os.path.join(repo, ".git") and gitdir.startswith(common)
+    assert gitctx.head_id(tree) == head
+
+
+@pytest.mark.parametrize(
+    "special",
+    [
+        pytest.param(".git/HEAD", id="head"),
+        pytest.param(".git/refs/heads/main", id="ref"),
+        pytest.param(".git", id="dot-git-file"),
+    ],
+)
+def test_special_files_in_git_read_as_nothing(tmp_path, special):
+    """A FIFO where a file of ``.git`` should be is never opened: no HEAD, at once."""
+    repo = hostile.committed(str(tmp_path / "repo"))
+    hostile.git(repo, "branch", "-M", "main")
+    path = os.path.join(repo, *special.split("/"))
+    if os.path.isdir(path):
+        shutil.rmtree(path)
+    else:
+        os.unlink(path)
+    os.mkfifo(path)
+    start = time.monotonic()
+    assert gitctx.head_id(repo) is None
+    assert time.monotonic() - start < 5  # a blocked open would never return
+    assert git_root(os.path.join(repo, "a.py")) == repo  # a FIFO .git still marks the root
+
+
+def test_device_is_never_opened(tmp_path):
+    # /dev/null stands for any device: the check by stat refuses it before any open.
+    assert files.open_regular(os.devnull) is None
+    assert files.read_bytes(os.devnull, 10) is None
+    regular = tmp_path / "a"
+    regular.write_bytes(b"12345")
+    assert files.read_bytes(str(regular), 10) == b"12345"
+    assert files.read_bytes(str(regular), 4) is None

@@ -359,3 +359,31 @@ def test_main_never_raises_and_exits_zero(project):
     )
     assert done.returncode == 0 and done.stdout == b""
     assert b"hook failed open" in done.stderr
+
+
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_help_prints_the_usage_on_stderr_and_exits_zero(project, flag):
+    # stdin left open: the usage must not wait for a payload
+    proc = subprocess.Popen(
+        [sys.executable, "-I", LAUNCHER, "--contract", "codex", flag],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=project,
+    )
+    try:
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0
+    assert out == b""
+    assert err.startswith(b"usage: caveat hook [--contract ID] [EVENT] [MESSAGE ...]")
+    assert b"codex" in err and b"caveat explain" in err
+
+
+def test_help_through_the_console_script(project):
+    script = shutil.which("caveat", path=os.path.dirname(sys.executable))
+    assert script is not None
+    done = subprocess.run([script, "hook", "--help"], capture_output=True, timeout=60, check=False)
+    assert (done.returncode, done.stdout) == (0, b"")
+    assert b"usage: caveat hook" in done.stderr

@@ -55,6 +55,11 @@ GLOBAL: dict[str, dict[str, object]] = {
     "plans": {"folder": ".caveat/plans", "markers": []},
 }
 
+# Top-level keys read from the user file only, kept in ``values[USER]``: a project
+# must not turn the audit log off or shorten it.
+USER = "@user"
+USER_KEYS: dict[str, object] = {"audit": True, "audit_days": 14}
+
 
 class Config:
     """The merged settings for one project, plus the warnings reading them produced.
@@ -226,6 +231,16 @@ def _apply(
     locked: frozenset[str],
 ) -> None:
     for table, keys in layer.items():
+        if table in USER_KEYS:
+            default = USER_KEYS[table]
+            if origin == "project":
+                warnings.append(f"{path}: {table} is read from the user config only; ignored")
+            elif type(keys) is not type(default):
+                expected = type(default).__name__
+                warnings.append(f"{path}: {table} must be {expected}; using the default")
+            else:
+                values.setdefault(USER, dict(USER_KEYS))[table] = keys
+            continue
         if table == "lock":
             if origin == "project":
                 warnings.append(f"{path}: [lock] is read from the user config only; ignored")

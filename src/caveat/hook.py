@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from caveat.chain import Trace
+    from caveat.config import Config
     from caveat.event import Event
     from caveat.event import Finding
 
@@ -55,7 +57,19 @@ def parse_args(args: list[str]) -> tuple[str, list[str], bool]:
 class Outcome:
     """What one dispatch produced, kept for ``caveat explain`` and the tests."""
 
-    __slots__ = ("contract", "deny", "event", "findings", "output", "reason", "text", "trace")
+    __slots__ = (
+        "config",
+        "contract",
+        "deny",
+        "event",
+        "failed",
+        "findings",
+        "output",
+        "reason",
+        "root",
+        "text",
+        "trace",
+    )
 
     def __init__(self) -> None:
         self.contract = ""
@@ -66,6 +80,9 @@ class Outcome:
         self.output = ""
         self.reason = ""
         self.trace: Trace = []
+        self.root: str | None = None  # the target's git root, once a guard was chosen
+        self.config: Config | None = None  # the settings, when a config file was read
+        self.failed = ""  # the type of what made the hook fail open, if anything did
 
 
 def dispatch(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
@@ -140,12 +157,14 @@ def judge(event: Event, names: frozenset[str], env: Mapping[str, str], result: O
     from caveat.gitctx import git_root
 
     root = git_root(event.target)
+    result.root = root
     config = None
     if _config_exists(env, root) or env.get("CAVEAT_STRICT"):
         from caveat import config as settings
         from caveat.log import log
 
         config = settings.load(env, root)
+        result.config = config
         if event.name == "SessionStart":  # once per session, not on every tool call
             for warning in config.warnings:
                 log(warning)
@@ -209,11 +228,33 @@ def read_input(fd: int = 0) -> bytes:
 def respond(args: list[str], data: bytes, env: Mapping[str, str]) -> bytes:
     """The exact bytes ``caveat hook ARGS`` writes for ``data`` under ``env``: one
     envelope or nothing, whatever happens. ``caveat serve`` answers with these too."""
+    started = time.perf_counter()
     try:
-        return encode(dispatch(args, data, env).output)
+        outcome = dispatch(args, data, env)
     except BaseException as exc:  # fail open, whatever it was
         _fault(exc)
-        return b""
+        outcome = _failed(exc)
+    audit(outcome, env, started)
+    return encode(outcome.output)
+
+
+def audit(outcome: Outcome, env: Mapping[str, str], started: float) -> None:
+    """The execution's line in the audit log (not when caveat is switched off)."""
+    if disabled(env):
+        return
+    try:
+        from caveat import audit as log
+
+        log.record(outcome, env, time.perf_counter() - started)
+    except BaseException as exc:  # fail open: the answer stands whatever happens here
+        _fault(exc)
+
+
+def _failed(exc: BaseException) -> Outcome:
+    """What the audit log records of a call that failed open: nothing was answered."""
+    outcome = Outcome()
+    outcome.failed = type(exc).__name__
+    return outcome
 
 
 def encode(text: str) -> bytes:
@@ -242,12 +283,41 @@ def write_output(text: str, fd: int = 1) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: never raises, always exits 0."""
-    output = ""
+    started = time.perf_counter()
+    outcome = Outcome()
+    helped = False
     try:
         args = sys.argv[1:] if argv is None else argv
-        output = dispatch(args, read_input(), os.environ).output
+        helped = "-h" in args or "--help" in args
+        if helped:
+            usage()
+        else:
+            outcome = dispatch(args, read_input(), os.environ)
     except BaseException as exc:  # fail open, whatever it was
         _fault(exc)
-        output = ""
-    write_output(output)
-    os._exit(0)  # skip interpreter teardown: nothing left to flush, and it is faster
+        outcome = _failed(exc)
+    write_output(outcome.output)
+    if not helped:
+        audit(outcome, os.environ, started)  # after the answer: the harness need not wait
+    os._exit(0)
+
+
+def usage() -> None:
+    """``caveat hook --help``: the usage on stderr (stdout carries envelopes only)."""
+    from caveat.harnesses import DEFAULT
+    from caveat.harnesses import HARNESSES
+
+    text = (
+        "usage: caveat hook [--contract ID] [EVENT] [MESSAGE ...] < payload.json\n"
+        "Reads one hook payload on stdin, runs the guards that apply, and prints nothing\n"
+        "or one JSON envelope for the harness; the exit status is always 0.\n"
+        f"  --contract ID  the harness: {', '.join(HARNESSES)} (default: {DEFAULT})\n"
+        "  EVENT          the event, when the registration knows it better than the payload\n"
+        "  MESSAGE        run only the guards bound to these messages\n"
+        "  CAVEAT_DISABLE=1 switches the hook off. To see why a payload fired or stayed\n"
+        "  silent: caveat explain payload.json\n"
+    )
+    try:
+        os.write(2, text.encode())
+    except OSError:
+        pass  # skip interpreter teardown: nothing left to flush, and it is faster

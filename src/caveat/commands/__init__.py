@@ -85,6 +85,13 @@ def build_parser() -> argparse.ArgumentParser:
             help="render skill-index.md from a skills catalog, or --check the committed one",
         )
     )
+    from caveat.commands import log
+    from caveat.commands import stats
+
+    log.add_arguments(sub.add_parser("log", help="print the recent records of the audit log"))
+    stats.add_arguments(
+        sub.add_parser("stats", help="sum the audit log per guard and harness (--html: charts)")
+    )
     from caveat.commands import serve
 
     serve.add_arguments(
@@ -190,6 +197,11 @@ def run(args: list[str]) -> int:
         from caveat.commands import skill_index
 
         return skill_index.run(opts)
+    if opts.command in ("log", "stats"):
+        from caveat.commands import log
+        from caveat.commands import stats
+
+        return log.run(opts) if opts.command == "log" else stats.run(opts)
     if opts.command == "serve":
         from caveat.commands import serve
 

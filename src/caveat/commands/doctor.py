@@ -36,15 +36,43 @@ def _interpreter() -> list[Row]:
 
 
 def _state(env: Mapping[str, str]) -> list[Row]:
+    """The state folder's health, judged without writing to it (doctor only reads)."""
     where = state.location(env)
-    folder = state.ensure(env)
-    if folder is None:
-        return [("state", f"{where} cannot be used (see the line above)", where)]
-    probe = os.path.join(folder, ".doctor")
-    if not state.write_atomic(probe, b"ok"):
-        return [("state", f"{folder} is not writable", folder)]
-    os.unlink(probe)
-    return [("state", "", f"{folder} (0700)")]
+    try:
+        info = os.lstat(where)
+    except FileNotFoundError:
+        return [("state", "", f"{where} (not there yet: the first hook call creates it)")]
+    except OSError as exc:
+        return [("state", f"{where} cannot be used: {exc.strerror}", where)]
+    if (info.st_mode & 0o170000) != 0o040000:
+        return [("state", f"{where} is not a folder (a symlink or a file)", where)]
+    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+        return [("state", f"{where} belongs to another user", where)]
+    if not os.access(where, os.W_OK | os.X_OK):
+        return [("state", f"{where} is not writable", where)]
+    loose = " (looser than 0700: the next hook call tightens it)" if info.st_mode & 0o077 else ""
+    return [("state", "", f"{where}{loose}")]
+
+
+def _aside(env: Mapping[str, str]) -> list[Row]:
+    """Guards that stepped aside in a session (day-old records are pruned)."""
+    from caveat import stepaside
+
+    folder = os.path.join(state.location(env), stepaside.FOLDER)
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.endswith(".json"))
+    except OSError:
+        return []
+    rows: list[Row] = []
+    for name in names:
+        session = name.removesuffix(".json")
+        for guard in sorted(stepaside.benched(env, session)):
+            problem = (
+                f"guard {guard} faulted {stepaside.LIMIT} times in session {session} and is "
+                f"skipped there until it ends (caveat log --session {session} --guard {guard})"
+            )
+            rows.append(("guards", problem, ""))
+    return rows
 
 
 def _config(env: Mapping[str, str], root: str | None) -> list[Row]:
@@ -111,9 +139,16 @@ def _harnesses(env: Mapping[str, str], root: str | None) -> list[Row]:
 
 
 def run(project: str | None = None, as_json: bool = False) -> int:
-    env = os.environ
+    from caveat.commands.readonly import scratch_state
+
+    with scratch_state(os.environ) as env:  # looking changes nothing: caches go to a copy
+        return _run(env, project, as_json)
+
+
+def _run(env: Mapping[str, str], project: str | None, as_json: bool) -> int:
     root = git_root(os.path.abspath(project or os.getcwd()))
-    rows = _interpreter() + _state(env) + _config(env, root) + _messages(root) + _rules(env, root)
+    rows = _interpreter() + _state(os.environ) + _aside(os.environ)
+    rows += _config(env, root) + _messages(root) + _rules(env, root)
     rows += _harnesses(env, root)
     bad = [row for row in rows if row[1]]
     if as_json:

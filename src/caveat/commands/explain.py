@@ -24,6 +24,22 @@ def _skip_reason(event: Event, spec: Spec, names: frozenset[str]) -> str:
     return ""
 
 
+def _why_silent(spec: Spec, event: Event) -> str:
+    """A silent guard's own account of its silence, when it keeps one (``why_silent``)."""
+    why = getattr(spec.load(), "why_silent", None)
+    if why is None:
+        return ""
+    from caveat import config as settings
+    from caveat.gitctx import git_root
+    from caveat.guards.base import Context
+
+    try:
+        config = settings.load(os.environ, git_root(event.target))
+        return str(why(event, Context(event, os.environ, config)))
+    except Exception as exc:  # explain reports; it never fails for a guard's sake
+        return f"(could not tell why: {type(exc).__name__})"
+
+
 def run(payload: str, args: list[str]) -> int:
     try:
         if payload == "-":
@@ -38,7 +54,10 @@ def run(payload: str, args: list[str]) -> int:
             file=sys.stderr,
         )
         return 2
-    outcome = hook.dispatch(args, data, os.environ)
+    from caveat.commands.readonly import scratch_state
+
+    with scratch_state(os.environ) as env:  # looking must not mark anything as advised
+        outcome = hook.dispatch(args, data, env)
     _, rest, _ = hook.parse_args(args)
     print(f"contract   {outcome.contract}")
     event = outcome.event
@@ -56,6 +75,8 @@ def run(payload: str, args: list[str]) -> int:
     for spec in REGISTRY:
         if spec.id in ran:
             _, status, seconds, detail = ran[spec.id]
+            if status == "silent" and not detail:
+                detail = _why_silent(spec, event)
             line = f"{spec.id:12} {status:8} {seconds * 1000:7.2f} ms  {detail}"
         else:
             reason = _skip_reason(event, spec, names) or "not run"

@@ -47,6 +47,10 @@ def run(opts: argparse.Namespace) -> int:
 
     catalogs = opts.catalog or [DEFAULT_CATALOG]
     output = opts.output or DEFAULT_OUTPUT
+    missing = [c for c in catalogs if not os.path.isdir(c)]
+    if missing:
+        _needs(missing, opts.catalog is None)
+        return 2
     text, problems = skillindex.generate(catalogs, opts.plugin)
     for problem in problems:
         print(f"caveat skill-index: {problem}", file=sys.stderr)
@@ -58,7 +62,11 @@ def run(opts: argparse.Namespace) -> int:
             with open(output, encoding="utf-8", newline="") as handle:
                 committed = handle.read()
         except OSError as exc:
-            print(f"caveat skill-index: {output} cannot be read: {exc.strerror}", file=sys.stderr)
+            hint = "" if opts.output else "; name the committed index with --output FILE"
+            print(
+                f"caveat skill-index: {output} cannot be read: {exc.strerror}{hint}",
+                file=sys.stderr,
+            )
             return 1
         if committed != text:
             print(f"{output} does not match the catalog ({', '.join(catalogs)}):")
@@ -81,3 +89,26 @@ def run(opts: argparse.Namespace) -> int:
         handle.write(text)
     print(f"wrote {output} ({len(text):,} characters)")
     return 1 if problems else 0
+
+
+def _needs(missing: list[str], by_default: bool) -> None:
+    """Say what the command reads, where it looked, and how to point it elsewhere."""
+    here = os.getcwd()
+    for catalog in missing:
+        print(
+            f"caveat skill-index: no skills catalog at {os.path.join(here, catalog)}",
+            file=sys.stderr,
+        )
+    where = (
+        f"by default ./{DEFAULT_CATALOG} and ./{DEFAULT_OUTPUT}, so run it from the root of "
+        "a checkout that has them, or name them: "
+        if by_default
+        else "name an existing folder: "
+    )
+    print(
+        "  It reads a catalog folder of skills (<catalog>/<name>/SKILL.md or "
+        "<catalog>/<group>/<name>/SKILL.md, and <catalog>/commands/*.md) — "
+        + where
+        + "caveat skill-index --catalog DIR [--output FILE] [--check]",
+        file=sys.stderr,
+    )

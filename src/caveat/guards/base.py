@@ -135,28 +135,18 @@ def _undo(
 
 def committed_text(ctx: Context, path: str) -> str:
     """The file as committed at HEAD, or "" when it is not tracked (or git cannot
-    tell). Runs ``git`` — only on a post-tool write that a guard's pre-filter kept."""
+    tell in time). Runs ``git`` through ``caveat.gitrun`` — only on a post-tool write
+    that a guard's pre-filter kept."""
     root = ctx.git_root(path)
     if not root or not path.startswith(root.rstrip(os.sep) + os.sep):
         return ""
     rel = path[len(root.rstrip(os.sep)) + 1 :].replace(os.sep, "/")
-    import subprocess
+    from caveat import gitrun
 
-    try:
-        done = subprocess.run(
-            # Plumbing on purpose: cat-file runs no textconv, filters or fsmonitor.
-            ["git", "-c", "core.fsmonitor=false", "-C", root, "cat-file", "blob", f"HEAD:{rel}"],
-            capture_output=True,
-            timeout=1.5,
-            check=False,
-            stdin=subprocess.DEVNULL,
-        )
-    except (OSError, ValueError, subprocess.SubprocessError):
-        # ValueError: a path no argv can carry (a NUL, a lone surrogate from the payload)
-        return ""
-    if done.returncode != 0 or len(done.stdout) > READ_LIMIT:
-        return ""
-    return done.stdout.decode("utf-8", "replace")
+    # Plumbing on purpose: ``cat-file blob`` runs no textconv, filters or fsmonitor;
+    # gitrun forbids the lazy fetch a partial clone would do for a missing blob.
+    data = gitrun.run(root, "cat-file", "blob", f"HEAD:{rel}", limit=READ_LIMIT)
+    return "" if data is None else data.decode("utf-8", "replace")
 
 
 def edits_by_path(event: Event) -> dict[str, list[FileEdit]]:

@@ -7,70 +7,23 @@ import sys
 
 import pytest
 
-from caveat import config as settings
+from caveat import gitctx
 from caveat.event import DELETE
-from caveat.event import FRAGMENT
 from caveat.event import Event
 from caveat.event import FileEdit
-from caveat.gitctx import git_root
 from caveat.guards import header
 from caveat.guards import spec
-from caveat.guards.base import Context
 from caveat.guards.header import policy as _header_policy
 from caveat.state import JsonCache
+from tests.guards.header.helpers import MIT_PY
+from tests.guards.header.helpers import REUSE_SOURCE
+from tests.guards.header.helpers import edit
+from tests.guards.header.helpers import one
+from tests.guards.header.helpers import put
+from tests.guards.header.helpers import run
+from tests.guards.header.helpers import write
 from tests.helpers import commit_all
 from tests.helpers import git
-
-MIT_PY = "# SPDX-License-Identifier: MIT"
-REUSE_SOURCE = "the project follows REUSE (LICENSES/), so `reuse lint` checks every file"
-
-
-def put(root, rel, text=""):
-    path = os.path.join(root, *rel.split("/"))
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    return path
-
-
-@pytest.fixture
-def root(tmp_path):
-    """A REUSE project with one license (MIT), marked as a git root by a bare ``.git``
-    folder (no HEAD: the tracked-file verdict is never needed)."""
-    folder = str(tmp_path / "proj")
-    os.makedirs(os.path.join(folder, ".git"))
-    put(folder, "LICENSES/MIT.txt", "MIT License\n")
-    return folder
-
-
-def run(event):
-    env = dict(os.environ)
-    cfg = settings.load(env, git_root(event.target))
-    return header.check(event, Context(event, env, cfg))
-
-
-def write(root, name, text, event_name="PreToolUse"):
-    path = os.path.join(root, *name.split("/"))
-    return run(Event(event_name, tool="Write", edits=(FileEdit(path, text),), cwd=root))
-
-
-def edit(root, name, disk, pairs, tool="Edit", event_name="PreToolUse"):
-    """Edit ``name`` (on disk ``disk``; None: absent) with (old, new) pairs."""
-    path = os.path.join(root, *name.split("/"))
-    if disk is not None:
-        put(root, name, disk)
-    edits = tuple(FileEdit(path, new, FRAGMENT, old) for old, new in pairs)
-    return run(Event(event_name, tool=tool, edits=edits, cwd=root))
-
-
-def one(findings, message="pretooluse-write-header-guard", variant=""):
-    assert len(findings) == 1, findings
-    (f,) = findings
-    assert f.guard == "header" and f.message == message and f.variant == variant
-    values = f.value_map()
-    assert f.key == f"{values['path']}:{f.key.rsplit(':', 1)[1]}"
-    return values
-
 
 # ---------------------------------------------------------------------------------
 # Writes: file types, comment styles, lines allowed above the header, malformed tags
@@ -779,18 +732,18 @@ def head(folder):
 
 def test_head_id_loose_packed_detached_and_worktree(tmp_path):
     folder = make_repo(str(tmp_path / "r"), tagged=1, untagged=0)
-    assert _header_policy.head_id(folder) == head(folder)
+    assert gitctx.head_id(folder) == head(folder)
     git(folder, "pack-refs", "--all")
-    assert _header_policy.head_id(folder) == head(folder)
+    assert gitctx.head_id(folder) == head(folder)
     git(folder, "checkout", "-q", "--detach")
-    assert _header_policy.head_id(folder) == head(folder)
+    assert gitctx.head_id(folder) == head(folder)
     tree = str(tmp_path / "wt")
     git(folder, "worktree", "add", "-q", tree)
-    assert _header_policy.head_id(tree) == head(tree)
+    assert gitctx.head_id(tree) == head(tree)
     empty = str(tmp_path / "empty")
     os.makedirs(empty)
     git(empty, "init", "-q")
-    assert _header_policy.head_id(empty) is None
+    assert gitctx.head_id(empty) is None
 
 
 def test_worktree_policy(tmp_path):
@@ -810,6 +763,7 @@ SUBPROCESS = """
 import sys
 from caveat import config as settings
 from caveat.event import Event, FileEdit
+from caveat import gitctx
 from caveat.gitctx import git_root
 from caveat.guards import header
 from caveat.guards.base import Context
@@ -836,8 +790,9 @@ def fresh(path):
 def test_verdict_cached_by_head(tmp_path):
     folder = make_repo(str(tmp_path / "r"), tagged=2, untagged=4)
     target = os.path.join(folder, "src", "new.py")
-    # First run: no verdict yet, GitPython lists the files; no policy.
-    assert fresh(target).split(" ", 1)[0] == "0"
+    # First run: no verdict yet, a hardened ``git ls-files`` lists the files; no
+    # policy. GitPython is never imported on the hook path.
+    assert fresh(target) == "0 []"
     entry = cache_entry(folder)
     assert entry["head"] == head(folder) and entry["license"] == ""
     # Second run: the cached verdict is reused; nothing heavy is imported.
@@ -850,7 +805,7 @@ def test_verdict_cached_by_head(tmp_path):
     entry = cache_entry(folder)
     assert entry["head"] == head(folder) and entry["license"] == "Apache-2.0"
     # With the policy cached, a firing run needs no GitPython either.
-    assert "git" not in fresh(target)
+    assert "'git'" not in fresh(target)
 
 
 def test_silent_write_without_policy_imports_nothing_heavy(tmp_path):

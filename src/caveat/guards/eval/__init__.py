@@ -11,7 +11,13 @@ Decisions worth knowing:
 
 - A CODE, SHELL, IMPORT or TMPL call whose code argument is a constant string
   (``eval("1+1")``, ``os.system("ls")``, ``require("x")``) is silent (F5): nothing
-  outside the program reaches it. Deserializers fire whatever their argument.
+  outside the program reaches it. So is a deserializer given constant data
+  (``pickle.loads(b"...")``, ``unserialize('a:0:{}')``); one given a path or a
+  stream fires whatever it is. Three forms fire even with constants, as ESLint
+  defines them: ``new Function(...)``, a string given to a timer, and eval reached
+  indirectly (``const run = eval``), whose argument cannot be seen.
+- Size never turns a finding into silence: a scan that reaches ``SCAN_S`` stops and
+  reports what it found, and a large text's head and tail are scanned first.
 - Only what the change adds is reported: a primitive whose count does not rise from
   the text before the edit to the text after stays silent, even if its line moved.
 - PostToolUse has no reliable "before" for a Write (the file on disk is already the
@@ -24,6 +30,7 @@ Decisions worth knowing:
 from __future__ import annotations
 
 import os
+import time
 
 from caveat.event import DELETE
 from caveat.event import WHOLE
@@ -129,6 +136,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "joblib",
         "allow_pickle",
         "yaml.",
+        "from yaml",
+        "import yaml",
         "YAML(",
         "YAML (",
         "torch.load",
@@ -139,15 +148,26 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "popen",
         "getoutput",
         "getstatusoutput",
+        "getattr(os",
+        "getattr(__import__",
+        "globals()",
+        "locals()",
+        "__globals__",
+        "subprocess_shell",
         "create_subprocess_shell",
         "exec_command",
         "render_template_string",
         "config.listen",
+        "import listen",
     ),
     "js": (
         "eval",
         "Function(",
         "Function (",
+        "Function.call",
+        "Function.apply",
+        "Function.bind",
+        "Function?.",
         "setTimeout",
         "setInterval",
         "setImmediate",
@@ -170,6 +190,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "Marshal",
         "YAML.",
         "Psych.",
+        "YAML::",
+        "Psych::",
         "JSON.load",
         "JSON.restore",
         "Oj",
@@ -203,23 +225,48 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "JsonTypeInfo",
         "eval",
         "GroovyShell",
+        "GroovyClassLoader",
         "Eval.",
         "parseExpression",
         "getRuntime",
+        "loadLibrary",
         "ProcessBuilder",
     ),
     "cs": (
         "Formatter",
         "NetDataContractSerializer",
         "TypeNameHandling",
-        "SimpleTypeResolver",
+        "JavaScriptSerializer",
         "Process.Start",
         "ProcessStartInfo",
     ),
-    "go": ("exec.Command", "otto", "goja"),
-    "shell": ("curl", "wget"),
-    "powershell": ("iex", "invoke-expression"),
-    "gha": ("github.event", "github.head_ref", "curl", "wget"),
+    "go": (
+        "exec.Command",
+        "otto",
+        "goja",
+    ),
+    "shell": (
+        "curl",
+        "wget",
+        "sh -",
+        "iex",
+        "Invoke-Expression",
+        "invoke-expression",
+    ),
+    "powershell": (
+        "iex",
+        "invoke-expression",
+    ),
+    "gha": (
+        "github.event",
+        "github.head_ref",
+        "curl",
+        "wget",
+        "sh -",
+        "iex",
+        "Invoke-Expression",
+        "invoke-expression",
+    ),
 }
 
 # Languages whose primitives match case-insensitively.
@@ -229,12 +276,13 @@ CASE_INSENSITIVE = frozenset({"powershell"})
 ID = "eval"
 MESSAGE = "pretooluse-eval-guard"
 BUDGET_S = 2.0
+# Scanning stops this long after the guard starts and reports what it found, so that
+# the findings are still written out within ``BUDGET_S``.
+SCAN_S = 1.4
 STRICT = False
 SETTINGS: dict[str, dict[str, object]] = {}
 
 MAX_FINDINGS = 8
-# Larger texts are not analysed: the guard must stay within its budget.
-MAX_TEXT = 16 * 1024 * 1024
 _SHELL_TOOLS = frozenset({"Bash", "PowerShell"})
 _MAKEFILES = frozenset({"makefile", "gnumakefile"})
 
@@ -244,8 +292,6 @@ def _triggered(language: str, texts: list[str]) -> bool:
     words = TRIGGERS.get(language, ())
     lower = language in CASE_INSENSITIVE
     for text in texts:
-        if len(text) > MAX_TEXT:
-            continue
         if lower:
             text = text.lower()
         if any(word in text for word in words):
@@ -297,9 +343,9 @@ def _cap(findings: list[Finding]) -> list[Finding]:
     return [*findings[:MAX_FINDINGS], more]
 
 
-def _command(event: Event) -> list[Finding]:
+def _command(event: Event, deadline: float) -> list[Finding]:
     command = event.command
-    if not command or len(command) > MAX_TEXT:
+    if not command:
         return []
     powershell = event.shell == "powershell" or event.tool == "PowerShell"
     language = "powershell" if powershell else "shell"
@@ -307,12 +353,13 @@ def _command(event: Event) -> list[Finding]:
         return []
     from caveat.guards.eval import report
 
-    return report.command_findings(command, language)
+    return report.command_findings(command, language, deadline)
 
 
 def check(event: Event, ctx: Context) -> list[Finding]:
+    deadline = time.perf_counter() + SCAN_S
     if event.tool in _SHELL_TOOLS:
-        return _cap(_command(event))
+        return _cap(_command(event, deadline))
     findings: list[Finding] = []
     for path, edits in edits_by_path(event).items():
         news = [e.text for e in edits if e.kind != DELETE]
@@ -325,5 +372,5 @@ def check(event: Event, ctx: Context) -> list[Finding]:
             continue
         from caveat.guards.eval import report
 
-        findings.extend(report.file_findings(event, ctx, path, edits, language))
+        findings.extend(report.file_findings(event, ctx, path, edits, language, deadline))
     return _cap(findings)

@@ -20,7 +20,11 @@ from __future__ import annotations
 
 import re
 
-_SHELL_COMMENT = r"(?P<c>(?:(?<=[\s;&|()])|^)#)"
+# A ``#`` starts a shell comment only at a word start; ``_comment_start`` checks the
+# character before it, so that the opener regex begins with a character set (a fast
+# search) instead of a look-behind tried at every position.
+_SHELL_COMMENT = r"(?P<c>#)"
+_WORD_BREAK = frozenset(" \t\r\n;&|()")
 
 # Opener regexes and string-body specs per style, compiled on first use: a hook
 # process masks one or two styles, and compiling all of them would cost more than
@@ -29,11 +33,26 @@ _OPENER_SOURCES = {
     "python": (r"(?P<c>#)|(?P<q>\"\"\"|'''|\"|')", 0),
     "c": (r"(?P<c>//)|(?P<b>/\*)|(?P<q>\"\"\"|\"|'|`)", 0),
     "go": (r"(?P<c>//)|(?P<b>/\*)|(?P<q>\"|'|`)", 0),
-    "ruby": (r"(?P<b>^=begin\b)|(?P<c>#)|(?P<q>\"|'|`)", re.M),
+    # ``#{`` outside a string is interpolation in ``%x{…}``/``%w``, not a comment.
+    "ruby": (r"(?P<b>^=begin\b)|(?P<c>#(?!\{))|(?P<q>\"|'|`)", re.M),
     "php": (r"(?P<c>#(?!\[)|//)|(?P<b>/\*)|(?P<q>\"|'|`)", 0),
-    "shell": (_SHELL_COMMENT + r"|(?P<q>\$'|\"|')", re.M),
+    "shell": (_SHELL_COMMENT + r"|(?P<q>\$'|\"|')", 0),
     "powershell": (r"(?P<b><#)|(?P<c>#)|(?P<q>\"|')", 0),
-    "yaml": (_SHELL_COMMENT, re.M),
+    "yaml": (_SHELL_COMMENT, 0),
+}
+
+# The first characters of every opener: a one-character-class regex is searched at C
+# speed, while the opener regex (an alternation of groups) would be tried at every
+# position; it is then matched only where one of these occurs.
+_FIRST = {
+    "python": "[#\"']",
+    "c": "[/\"'`]",
+    "go": "[/\"'`]",
+    "ruby": "[=#\"'`]",
+    "php": "[#/\"'`]",
+    "shell": "[#$\"']",
+    "powershell": "[<#\"']",
+    "yaml": "#",
 }
 
 _BLOCK_CLOSE = {"/*": "*/", "<#": "#>", "=begin": "\n=end"}
@@ -62,6 +81,24 @@ def _opener(style: str) -> re.Pattern[str] | None:
     if key not in _compiled:
         _compiled[key] = re.compile(*source)
     return _compiled[key]
+
+
+def _next(style: str, opener: re.Pattern[str], text: str, pos: int) -> re.Match[str] | None:
+    """The next opener at or after ``pos``."""
+    key = (style, "first")
+    first = _compiled.get(key)
+    if first is None:
+        first = _compiled[key] = re.compile(_FIRST[style])
+    size = len(text)
+    while pos < size:
+        spot = first.search(text, pos)
+        if spot is None:
+            return None
+        found = opener.match(text, spot.start())
+        if found is not None:
+            return found
+        pos = spot.start() + 1
+    return None
 
 
 def _body_for(style: str, quote: str) -> re.Pattern[str]:
@@ -93,6 +130,31 @@ def _body(quote: str, multiline: bool, escape: str = "\\") -> re.Pattern[str]:
     return re.compile(run + "(?:(?:" + "|".join(special) + ")" + run + ")*")
 
 
+class Pieces:
+    """A string built from many small pieces, joined every ``FLUSH`` pieces: a list of
+    millions of short strings costs ten times the text it holds."""
+
+    FLUSH = 4096
+    __slots__ = ("chunks", "parts")
+
+    def __init__(self) -> None:
+        self.chunks: list[str] = []
+        self.parts: list[str] = []
+
+    def add(self, *parts: str) -> None:
+        self.parts.extend(parts)
+        if len(self.parts) >= self.FLUSH:
+            self.chunks.append("".join(self.parts))
+            self.parts.clear()
+
+    def text(self) -> str:
+        self.chunks.append("".join(self.parts))
+        self.parts.clear()
+        joined = "".join(self.chunks)
+        self.chunks.clear()
+        return joined
+
+
 def blank(segment: str) -> str:
     """Spaces in place of every character but newlines."""
     if "\n" not in segment:
@@ -105,14 +167,18 @@ def mask(text: str, style: str) -> tuple[str, str]:
     opener = _opener(style)
     if opener is None or not text:
         return text, text
-    code: list[str] = []
-    plain: list[str] = []
+    code = Pieces()
+    plain = Pieces()
+    shell = style in ("shell", "yaml")
     size = len(text)
     pos = 0
-    found = opener.search(text, 0)
+    found = _next(style, opener, text, 0)
     while found is not None:
         start, after = found.span()
         kind = found.lastgroup
+        if shell and kind == "c" and start and text[start - 1] not in _WORD_BREAK:
+            found = _next(style, opener, text, start + 1)  # ``a#b``: not a comment
+            continue
         kept = text[pos:start]
         if kind == "q":
             quote = found.group("q")
@@ -121,8 +187,8 @@ def mask(text: str, style: str) -> tuple[str, str]:
             closer = quote[-1] * (3 if len(quote) == 3 else 1)
             end = stop + len(closer) if text.startswith(closer, stop) else stop
             contents = text[after:stop]
-            code.extend((kept, text[start:after], blank(contents), text[stop:end]))
-            plain.extend((kept, text[start:end]))
+            code.add(kept, text[start:after], blank(contents), text[stop:end])
+            plain.add(kept, text[start:end])
         else:
             if kind == "b":
                 close = _BLOCK_CLOSE[text[start:after]]
@@ -132,10 +198,10 @@ def mask(text: str, style: str) -> tuple[str, str]:
                 idx = text.find("\n", start)
                 end = size if idx < 0 else idx
             hidden = blank(text[start:end])
-            code.extend((kept, hidden))
-            plain.extend((kept, hidden))
+            code.add(kept, hidden)
+            plain.add(kept, hidden)
         pos = max(end, start + 1)
-        found = opener.search(text, pos) if pos < size else None
-    code.append(text[pos:])
-    plain.append(text[pos:])
-    return "".join(code), "".join(plain)
+        found = _next(style, opener, text, pos) if pos < size else None
+    code.add(text[pos:])
+    plain.add(text[pos:])
+    return code.text(), plain.text()

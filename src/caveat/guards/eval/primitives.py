@@ -4,9 +4,11 @@
 Plain literals only: the guard imports this module on every tool call.
 
 A language entry in ``LANGUAGES`` names its masking style (``caveat.guards.eval.mask``),
-``interp``, a regex that marks a string literal as interpolated (so not a constant), and
-``brace_def``: a call whose closing parenthesis is followed by ``{`` is a method
-definition, not a call (C-like languages).
+``interp``, a regex that marks a string literal as interpolated (so not a constant;
+with ``interp_in_code`` the match must start outside a string, as Python's ``f``
+prefix does), ``brace_def``: a call whose closing parenthesis is followed by ``{`` is a
+method definition, not a call (C-like languages), and ``parens``: calls always take
+parentheses, so a match without them is a reference whose arguments are unseen.
 
 A primitive is a dict:
 
@@ -24,17 +26,26 @@ A primitive is a dict:
 - The call's argument span is found by bracket matching from the ``(`` that ends the
   pattern or follows it; without one it runs to the end of the line (Ruby, shell).
   ``require``: regexes that must all occur in the span (string contents kept);
-  ``safe``: regexes of which any exempts the call (F12 safe modes);
+  ``safe``: regexes of which any exempts the call (F12 safe modes); ``sanitizer``: a
+  regex of quoting calls (``escapeshellarg(...)``): with them removed, no ``$``
+  variable left means the call is safe;
   ``literal_arg``: 0 (first) or -1 (last) — when that argument is a constant string the
-  call is silent (F5); ``argv_safe``: two or more arguments mean argv form, no shell;
-  ``first_string``: fire only when the first argument starts with a string (implied
-  eval, ``page.evaluate``); ``file_requires``: substrings of which one must occur in
-  the file (F4: ``exec(`` counts only where ``child_process`` is imported);
-  ``before``: a regex that must occur earlier in the same shell statement (anchoring
-  on ``| sh`` and looking back for ``curl`` keeps the scan linear).
+  call is silent (F5), unless ``literal_unless`` matches the call (an unsafe loader
+  named); ``argv_safe``: two or more arguments mean argv form, no shell;
+  ``first_string``: fire only when the first argument is a string, a literal or one
+  joined with ``+`` (implied eval, ``page.evaluate``); ``file_requires``: substrings
+  of which one must occur in the file (F4: ``exec(`` counts only where
+  ``child_process`` is imported);
+  ``before``: a regex (or a tuple of regexes, each required) that must occur earlier in
+  the same shell statement; its named groups join the match's for ``template``.
+  Anchoring the pattern on a rare literal (``| sh``, ``<(``, the interpreter's name)
+  and looking back for ``curl`` keeps the scan linear and fast.
 - ``group``: of two primitives in one group on the same line only the first listed
-  counts; ``safe_name``: regex on the name that exempts it; ``words``: the family in
-  words when the family's general wording does not fit.
+  counts; ``words``: the family in words when the family's general wording does not
+  fit.
+
+``PY_ALIASES`` maps (module, function) to the Python primitive it is, for names bound
+by ``import … as`` and ``from … import`` (``caveat.guards.eval.aliases``).
 """
 
 from __future__ import annotations
@@ -49,13 +60,21 @@ FAMILY_WORDS = {
 }
 
 LANGUAGES = {
-    "python": {"mask": "python", "interp": "", "brace_def": False},
-    "js": {"mask": "c", "interp": r"\$\{", "brace_def": True},
+    "python": {
+        "mask": "python",
+        # an f-string with a field; a triple-quoted one counts whatever it holds
+        "interp": r"(?<![\w])[rR]?[fF][rR]?(?:\"{3}|'{3}|\"[^\"\n]*\{(?!\{)|'[^'\n]*\{(?!\{))",
+        # an ``f"`` inside another string is not a prefix: the match must start in code
+        "interp_in_code": True,
+        "parens": True,
+        "brace_def": False,
+    },
+    "js": {"mask": "c", "interp": r"\$\{", "brace_def": True, "parens": True},
     "ruby": {"mask": "ruby", "interp": r"#\{", "brace_def": False},
-    "php": {"mask": "php", "interp": r"\$\w|\{\$", "brace_def": True},
-    "java": {"mask": "c", "interp": r"\$[\w{]", "brace_def": True},
-    "cs": {"mask": "c", "interp": "", "brace_def": True},
-    "go": {"mask": "go", "interp": "", "brace_def": False},
+    "php": {"mask": "php", "interp": r"\$\w|\{\$", "brace_def": True, "parens": True},
+    "java": {"mask": "c", "interp": r"\$[\w{]", "brace_def": True, "parens": True},
+    "cs": {"mask": "c", "interp": "", "brace_def": True, "parens": True},
+    "go": {"mask": "go", "interp": "", "brace_def": False, "parens": True},
     "shell": {"mask": "shell", "interp": r"\$", "brace_def": False},
     "powershell": {"mask": "powershell", "interp": r"\$", "brace_def": False, "ci": True},
     "gha": {"mask": "shell", "interp": r"\$", "brace_def": False},
@@ -63,10 +82,24 @@ LANGUAGES = {
 
 _SHELLS = r"(?:/usr)?(?:/local)?(?:/bin/)?(?P<s>(?:ba|z|k|da|a|fi)?sh)(?![\w.-])"
 _DOWNLOAD = r"(?<![\w.-])(?P<d>curl|wget)(?![\w.-])"
+_SUDO = r"(?:sudo(?:\s+-[\w-]+)*\s+)?(?:env\s+)?"
+_INTERPRETERS = (
+    r"(?P<s>python[0-9.]*|pypy3?|node|nodejs|perl|ruby|php|pwsh|powershell|deno|bun)(?![\w.-])"
+)
+# Any shell or interpreter, without a named group (for ``before`` patterns).
+_ANY_SHELL = (
+    r"(?:/usr)?(?:/local)?(?:/bin/)?(?:(?:ba|z|k|da|a|fi)?sh|python[0-9.]*|pypy3?|node|nodejs"
+    r"|perl|ruby|php|pwsh|powershell|deno|bun)(?![\w.-])"
+)
+# Only options follow (or a lone ``-``): the program comes from stdin.
+_STDIN_PROGRAM = r"(?=(?:[ \t]+-[\w=.-]+)*(?:[ \t]+-(?![\w-])|[ \t]*(?:$|[;&|)\n])))"
 _SH_C = (
     r'"(?:/bin/|/usr/bin/)?(?:env\s+)?(?:ba|z|k|da)?sh"\s*,\s*"-c"'
     r'|"cmd(?:\.exe)?"\s*,\s*"/[cC]"'
 )
+
+# ``loads(dumps(x))``: a copy of the program's own object, the deep-copy idiom (F10).
+_ROUND_TRIP = r"^\s*(?:[\w.]+\.)?dumps?\s*\("
 
 _PYTHON = (
     {
@@ -101,6 +134,8 @@ _PYTHON = (
         "triggers": ("pickle", "dill"),
         "pattern": r"(?<![\w.])(?:cPickle|pickle|_pickle|dill|cloudpickle)\s*\.\s*"
         r"(?:loads?|Unpickler)\b",
+        "safe": (_ROUND_TRIP,),
+        "literal_arg": 0,
         "alternative": "JSON, msgspec or another schema-validated format "
         "(pickle runs code while loading)",
     },
@@ -116,6 +151,7 @@ _PYTHON = (
         "family": "DESER",
         "triggers": ("jsonpickle",),
         "pattern": r"(?<![\w.])jsonpickle\s*\.\s*(?:unpickler\s*\.\s*)?decode\s*\(",
+        "literal_arg": 0,
         "alternative": "json.loads() into plain data, then build your objects explicitly",
     },
     {
@@ -123,6 +159,8 @@ _PYTHON = (
         "family": "DESER",
         "triggers": ("marshal",),
         "pattern": r"(?<![\w.])marshal\s*\.\s*loads?\s*\(",
+        "safe": (_ROUND_TRIP,),
+        "literal_arg": 0,
         "alternative": "JSON or another data-only format",
     },
     {
@@ -145,18 +183,23 @@ _PYTHON = (
     {
         "id": "py.yaml",
         "family": "DESER",
-        "triggers": ("yaml.",),
+        "triggers": ("yaml.", "from yaml", "import yaml"),
         "pattern": r"(?<![\w.])yaml\s*\.\s*(?:load|load_all|unsafe_load|unsafe_load_all"
         r"|full_load|full_load_all)\s*\(",
         "safe": (r"\bC?(?:Safe|Base)Loader\b",),
+        # Constant YAML text is the program's own, unless an unsafe loader is named
+        # (PyYAML 6 refuses load() without one).
+        "literal_arg": 0,
+        "literal_unless": r"\bLoader\b|\b(?:unsafe|full)_load",
         "alternative": "yaml.safe_load() (or Loader=yaml.SafeLoader)",
     },
     {
         "id": "py.ruamel-unsafe",
         "family": "DESER",
         "triggers": ("YAML(", "YAML ("),
-        "pattern": r"(?<![\w.])YAML\s*\(",
+        "pattern": r"(?<!\w)YAML\s*\(",
         "require": (r"\btyp\s*=\s*\[?\s*['\"](?:unsafe|base)['\"]",),
+        "name": "YAML(typ='unsafe')",
         "alternative": "ruamel YAML() (round-trip) or YAML(typ='safe')",
     },
     {
@@ -188,6 +231,55 @@ _PYTHON = (
         "alternative": "subprocess.run([...]) with an argument list (no shell)",
     },
     {
+        "id": "py.import-system",
+        "family": "SHELL",
+        "triggers": ("__import__",),
+        "view": "text",
+        "pattern": r"(?<![\w.])__import__\s*\(\s*(?P<q>['\"])(?P<m>os|subprocess|commands|pty)"
+        r"(?P=q)\s*\)\s*\.\s*(?P<f>system|popen[234]?|getoutput|getstatusoutput|spawn\w*"
+        r"|exec\w*|call|run|Popen|check_output|check_call)\b",
+        "group": "by-name",
+        "template": '__import__("{m}").{f}',
+        "alternative": "import the module normally and call subprocess.run([...]) with an "
+        "argument list (no shell)",
+    },
+    {
+        "id": "py.getattr-system",
+        "family": "SHELL",
+        "triggers": ("getattr(os", "getattr(__import__"),
+        "view": "text",
+        "pattern": r"(?<![\w.])getattr\s*\(\s*(?:os|__import__\s*\(\s*['\"]os['\"]\s*\))\s*,"
+        r"\s*(?P<q>['\"])(?P<f>system|popen)(?P=q)\s*\)",
+        "group": "by-name",
+        "template": 'getattr(os, "{f}")',
+        "alternative": "import the module normally and call subprocess.run([...]) with an "
+        "argument list (no shell)",
+    },
+    {
+        "id": "py.globals",
+        "family": "CODE",
+        "triggers": ("globals()", "locals()", "__globals__"),
+        # Dispatch: the looked-up value is called, or the key comes from a request,
+        # the command line or the environment. Module ``__getattr__`` lookups, tables
+        # of the module's own names and ``globals()[name] = value`` are not dispatch.
+        "pattern": r"(?:(?<![\w.])(?:globals|locals)\s*\(\s*\)\s*(?:\[|\.\s*get\s*\()"
+        r"|\.__globals__\s*\[)(?=[^\[\]()\n]{1,200}[\])]\s*\(|[^\n]{0,200}?(?<!\w)"
+        r"(?:request|argv|environ|input|params|form|query)\b)",
+        "literal_arg": 0,
+        "name": "globals()[name]",
+        "words": "dynamic dispatch by name",
+        "alternative": "an explicit dict mapping allowed names to functions",
+    },
+    {
+        "id": "py.subprocess-shell",
+        "family": "SHELL",
+        "triggers": ("subprocess_shell",),
+        "pattern": r"\.subprocess_shell\s*\(",
+        "literal_arg": -1,
+        "name": "loop.subprocess_shell",
+        "alternative": "loop.subprocess_exec() with an argument list",
+    },
+    {
         "id": "py.shell-async",
         "family": "SHELL",
         "triggers": ("create_subprocess_shell",),
@@ -215,38 +307,85 @@ _PYTHON = (
     {
         "id": "py.logging-listen",
         "family": "CODE",
-        "triggers": ("config.listen",),
+        "triggers": ("config.listen", "import listen"),
         "pattern": r"\blogging\s*\.\s*config\s*\.\s*listen\s*\(",
         "alternative": "a static logging configuration (the listener can run code)",
     },
 )
+
+_GLOBAL = r"(?:(?:window|globalThis|global|self)\s*\??\.\s*)*"
 
 _JS = (
     {
         "id": "js.eval",
         "family": "CODE",
         "triggers": ("eval",),
-        "pattern": r"(?<![\w.$])(?:(?:window|globalThis|global|self)\.)?eval\s*\(",
+        "pattern": r"(?<![\w.$])" + _GLOBAL + r"eval\s*(?:\?\.\s*)?\(",
+        "group": "js-eval",
         "literal_arg": 0,
         "alternative": "JSON.parse() for data, or a lookup such as obj[key]",
     },
     {
+        "id": "js.eval-bracket",
+        "family": "CODE",
+        "triggers": ("eval",),
+        "view": "text",
+        "pattern": r"(?<![\w.$])" + _GLOBAL + r"(?:window|globalThis|global|self)\s*(?:\?\.)?\s*"
+        r"\[\s*(?P<q>['\"`])eval(?P=q)\s*\]\s*\)?\s*\(",
+        "group": "js-eval",
+        "literal_arg": 0,
+        "name": "eval",
+        "alternative": "JSON.parse() for data, or a lookup such as obj[key]",
+    },
+    {
+        # ``const run = eval; run(src)``, ``(0, eval)(src)``: eval as a value is an
+        # indirect eval whose argument cannot be seen here (ESLint no-eval).
+        "id": "js.eval-indirect",
+        "family": "CODE",
+        "triggers": ("eval",),
+        "pattern": r"(?<![\w.$])" + _GLOBAL + r"eval(?![\w$])(?=\s*(?:[;,)\]]|\n|$))",
+        "group": "js-eval",
+        "name": "eval (indirect)",
+        "alternative": "JSON.parse() for data, or a lookup such as obj[key]",
+    },
+    {
+        # ESLint no-new-func: the Function constructor is eval, whatever its arguments.
         "id": "js.function",
         "family": "CODE",
-        "triggers": ("Function(", "Function ("),
-        "pattern": r"(?<![\w.$])(?:new\s+)?Function\s*\(",
-        "literal_arg": -1,
+        "triggers": (
+            "Function(",
+            "Function (",
+            "Function.call",
+            "Function.apply",
+            "Function.bind",
+            "Function?.",
+        ),
+        "pattern": r"(?<![\w.$])(?:new\s+)?" + _GLOBAL + r"Function\s*"
+        r"(?:\??\.\s*(?:call|apply|bind)\s*)?\(",
         "name": "new Function",
         "alternative": "an ordinary function or closure",
     },
     {
+        # ESLint no-implied-eval: a string given to a timer is evaluated, constant or not.
         "id": "js.implied-eval",
         "family": "CODE",
         "triggers": ("setTimeout", "setInterval", "setImmediate", "execScript"),
-        "pattern": r"(?<![\w.$])(?:(?:window|globalThis|global|self)\.)?"
-        r"(?:setTimeout|setInterval|setImmediate|execScript)\s*\(",
+        "pattern": r"(?<![\w.$])" + _GLOBAL + r"(?:setTimeout|setInterval|setImmediate|execScript)"
+        r"\s*\)?\s*\(",
+        "group": "implied-eval",
         "first_string": True,
-        "literal_arg": 0,
+        "alternative": "pass a function, e.g. setTimeout(() => f(x), ms)",
+    },
+    {
+        "id": "js.implied-eval-bracket",
+        "family": "CODE",
+        "triggers": ("setTimeout", "setInterval", "setImmediate", "execScript"),
+        "view": "text",
+        "pattern": r"(?<![\w.$])" + _GLOBAL + r"(?:window|globalThis|global|self)\s*(?:\?\.)?\s*"
+        r"\[\s*(?P<q>['\"`])(?P<n>setTimeout|setInterval|setImmediate|execScript)(?P=q)\s*\]"
+        r"\s*\)?\s*\(",
+        "group": "implied-eval",
+        "first_string": True,
         "alternative": "pass a function, e.g. setTimeout(() => f(x), ms)",
     },
     {
@@ -276,7 +415,6 @@ _JS = (
         "pattern": r"(?<![\w.$])(?:(?:child_process|childProcess|cp)\s*\.\s*)?"
         r"(?:spawn|spawnSync|execFile|execFileSync|execa|execaSync)\s*\(",
         "require": (r"\bshell\s*:\s*(?!false\b|undefined\b|null\b|0\b)[\w'\"`!]",),
-        "literal_arg": 0,
         "name": "spawn {shell: true}",
         "alternative": "spawn()/execFile() with an argument array and {shell: false}",
     },
@@ -310,10 +448,25 @@ _JS = (
         "id": "js.page-evaluate",
         "family": "CODE",
         "triggers": ("evaluate", "addInitScript"),
-        "pattern": r"\.(?:evaluate|evaluateHandle|addInitScript)\s*\(",
+        "pattern": r"\.(?:evaluate|evaluateHandle|evaluateOnNewDocument|addInitScript)\s*\(",
         "first_string": True,
         "literal_arg": 0,
+        "group": "page-evaluate",
         "name": "page.evaluate(string)",
+        "alternative": "pass a function and its arguments: page.evaluate((x) => ..., x)",
+    },
+    {
+        # In a browser-automation file any evaluated value that is not a function
+        # literal or a constant string is code from elsewhere (Semgrep's rules).
+        "id": "js.page-evaluate-value",
+        "family": "CODE",
+        "triggers": ("evaluate", "addInitScript"),
+        "pattern": r"\.(?:evaluate|evaluateHandle|evaluateOnNewDocument|addInitScript)\s*\(",
+        "file_requires": ("puppeteer", "playwright"),
+        "safe": (r"^\s*(?:async\b|function\b|\([^()]*\)\s*=>|[\w$]+\s*=>|\{|\)|$)",),
+        "literal_arg": 0,
+        "group": "page-evaluate",
+        "name": "page.evaluate(code)",
         "alternative": "pass a function and its arguments: page.evaluate((x) => ..., x)",
     },
 )
@@ -348,9 +501,16 @@ _RUBY = (
     {
         "id": "rb.yaml",
         "family": "DESER",
-        "triggers": ("YAML.", "Psych."),
-        "pattern": r"\b(?:YAML|Psych)\s*\.\s*(?:load|unsafe_load|load_file|unsafe_load_file"
+        "triggers": ("YAML.", "Psych.", "YAML::", "Psych::"),
+        "pattern": r"\b(?:YAML|Psych)\s*(?:\.|::)\s*(?:load|unsafe_load|load_file|unsafe_load_file"
         r"|load_stream|load_documents)\b",
+        # ``safe: true`` is the safe loader; a file named by a constant path is the
+        # program's own (Semgrep's bad-deserialization-yaml).
+        "safe": (
+            r"\bsafe\s*:\s*true\b",
+            r"^\s*(?:ERB\s*\.\s*new\s*\(\s*)?File\s*\.\s*read\s*\(\s*(?:[\"']|File\s*\.\s*join\b)",
+        ),
+        "literal_arg": 0,
         "alternative": "YAML.safe_load (with permitted_classes: only if needed)",
     },
     {
@@ -375,7 +535,8 @@ _RUBY = (
         "pattern": r"(?<![\w.:@$])(?:system|exec|spawn|Process\s*\.\s*(?:spawn|exec)"
         r"|IO\s*\.\s*popen|Open3\s*\.\s*(?:capture2e?|capture3|popen2e?|popen3))"
         r"(?:\s*\(|[ \t]+(?=[\w@$\"'`:]))",
-        "safe": (r"^\s*\[",),
+        # An array or %w[] first argument is the argument-list form: no shell.
+        "safe": (r"^\s*(?:\[|%[wWiI]\s*[\[({<|!])",),
         "argv_safe": True,
         "literal_arg": 0,
         "alternative": 'the argument-list form, e.g. system("git", "log", path)',
@@ -414,6 +575,7 @@ _PHP = (
         "triggers": ("unserialize",),
         "pattern": r"(?<![\w$>:\\])unserialize\s*\(",
         "safe": (r"['\"]allowed_classes['\"]\s*=>\s*(?:false\b|\[)",),
+        "literal_arg": 0,
         "alternative": "json_decode(), or unserialize($s, ['allowed_classes' => false])",
     },
     {
@@ -423,6 +585,8 @@ _PHP = (
         "pattern": r"(?<![\w$>:\\])(?:exec|passthru|proc_open|popen|shell_exec|system"
         r"|pcntl_exec)\s*\(",
         "safe": (r"^\s*\[",),
+        # Every variable passed through escapeshellarg()/escapeshellcmd(): quoted.
+        "sanitizer": r"\bescapeshell(?:arg|cmd)\s*\((?:[^()]|\([^()]*\))*\)",
         "literal_arg": 0,
         "alternative": "proc_open() with an argument array, or escapeshellarg() on every argument",
     },
@@ -459,6 +623,7 @@ _JAVA = (
         "family": "DESER",
         "triggers": ("XMLDecoder",),
         "pattern": r"(?<![\w.])(?:new\s+)?(?P<n>XMLDecoder)\s*\(",
+        "literal_arg": 0,
         "alternative": "a data-only parser (JAXB, Jackson) bound to concrete types",
     },
     {
@@ -491,10 +656,20 @@ _JAVA = (
     {
         "id": "java.groovy-shell",
         "family": "CODE",
-        "triggers": ("GroovyShell", "Eval."),
-        "pattern": r"(?<![\w.])(?:(?:new\s+)?(?P<n>GroovyShell)\s*\("
-        r"|Eval\s*\.\s*(?:me|x|xy|xyz)\s*\()",
-        "name": "GroovyShell",
+        "triggers": ("GroovyShell", "GroovyClassLoader"),
+        "pattern": r"\.(?P<n>evaluate|parse|parseClass)\s*\(",
+        "file_requires": ("GroovyShell", "GroovyClassLoader"),
+        "literal_arg": 0,
+        "template": "GroovyShell.{n}",
+        "alternative": "a fixed script, with outside data passed in as bindings",
+    },
+    {
+        "id": "java.groovy-eval",
+        "family": "CODE",
+        "triggers": ("Eval.",),
+        "pattern": r"(?<![\w.])Eval\s*\.\s*(?P<n>me|x|xy|xyz)\s*\(",
+        "literal_arg": -1,
+        "template": "Eval.{n}",
         "alternative": "a fixed script, with outside data passed in as bindings",
     },
     {
@@ -510,20 +685,47 @@ _JAVA = (
         "id": "java.runtime-exec",
         "family": "SHELL",
         "triggers": ("getRuntime",),
-        "pattern": r"\bRuntime\s*\.\s*getRuntime\s*\(\s*\)\s*\.\s*exec\s*\(",
+        "pattern": r"\b(?:Runtime\s*\.\s*getRuntime\s*\(\s*\)|\w+)\s*\.\s*exec\s*\(",
+        "file_requires": ("getRuntime",),
+        "group": "runtime-exec",
         "safe": (
-            r'^\s*new\s+String\s*\[\s*\]\s*\{\s*"(?!(?:/bin/|/usr/bin/)?(?:ba|z|k|da)?sh"'
-            r'|cmd(?:\.exe)?")',
+            r'^\s*(?:new\s+String\s*\[\s*\]\s*\{|(?:arrayOf|listOf)\s*\()\s*"'
+            r'(?!(?:/bin/|/usr/bin/)?(?:ba|z|k|da)?sh"|cmd(?:\.exe)?")',
         ),
         "literal_arg": 0,
         "name": "Runtime.exec",
         "alternative": 'new ProcessBuilder(List.of("cmd", arg1, ...)) without a shell',
     },
     {
+        "id": "java.runtime-exec-shell",
+        "family": "SHELL",
+        "triggers": ("getRuntime",),
+        "pattern": r"\b(?:Runtime\s*\.\s*getRuntime\s*\(\s*\)|\w+)\s*\.\s*exec\s*\(",
+        "file_requires": ("getRuntime",),
+        "group": "runtime-exec",
+        "require": (_SH_C,),
+        "literal_arg": -1,
+        "name": "Runtime.exec",
+        "alternative": 'new ProcessBuilder(List.of("cmd", arg1, ...)) without a shell',
+    },
+    {
+        # A native library named by a formatted string: whoever shapes the name
+        # chooses the code loaded (Semgrep's formatted-runtime-call).
+        "id": "java.load-library",
+        "family": "CODE",
+        "triggers": ("loadLibrary",),
+        "pattern": r"\.\s*loadLibrary\s*\(",
+        "require": (r"\bString\s*\.\s*format\s*\(|\+|\$\{?\w",),
+        "name": "loadLibrary(formatted name)",
+        "words": "native code loaded by a computed name",
+        "alternative": "a constant library name, or an allow-list of names",
+    },
+    {
         "id": "java.process-builder-shell",
         "family": "SHELL",
         "triggers": ("ProcessBuilder",),
-        "pattern": r"(?<![\w.])(?:new\s+)?ProcessBuilder\s*\(",
+        "pattern": r"(?<![\w.])(?:new\s+)?ProcessBuilder\s*\(|\.command\s*\(",
+        "file_requires": ("ProcessBuilder",),
         "require": (_SH_C,),
         "literal_arg": -1,
         "name": 'ProcessBuilder(shell, "-c", ...)',
@@ -550,9 +752,10 @@ _CSHARP = (
     {
         "id": "cs.javascript-serializer",
         "family": "DESER",
-        "triggers": ("SimpleTypeResolver",),
-        "pattern": r"\bnew\s+JavaScriptSerializer\s*\(\s*new\s+SimpleTypeResolver\b",
-        "name": "JavaScriptSerializer(SimpleTypeResolver)",
+        "triggers": ("JavaScriptSerializer",),
+        # Its only argument is a type resolver: any resolver lets the data name types.
+        "pattern": r"\bnew\s+JavaScriptSerializer\s*\((?=\s*[^\s)])",
+        "name": "JavaScriptSerializer(type resolver)",
         "alternative": "new JavaScriptSerializer() without a type resolver, or System.Text.Json",
     },
     {
@@ -599,8 +802,24 @@ _SHELL = (
         "id": "sh.pipe-shell",
         "family": "DLEXEC",
         "triggers": ("curl", "wget"),
-        "pattern": r"(?<!\|)\|(?!\|)\s*(?:sudo(?:\s+-[\w-]+)*\s+)?(?:env\s+)?" + _SHELLS,
+        # Anchored on the literal ``|`` (a fast search), then the download looked up
+        # earlier in the statement: linear on long pipelines.
+        "pattern": r"\|(?<!\|\|)(?!\|)\s*" + _SUDO + _SHELLS,
         "before": _DOWNLOAD,
+        "template": "{d} | {s}",
+        "alternative": "download to a file, verify its checksum or signature, read it, then run it",
+    },
+    {
+        # An interpreter reads its program from stdin when it gets no script, or ``-``:
+        # ``curl … | python3 -``. With ``-c``/``-e``/``-m`` or a script file the pipe
+        # is data (``curl … | python3 -m json.tool``).
+        "id": "sh.pipe-interpreter",
+        "family": "DLEXEC",
+        "triggers": ("curl", "wget"),
+        # Anchored on the interpreter's name (rarer than ``|``); the pipe and the
+        # download are looked up before it.
+        "pattern": _INTERPRETERS + _STDIN_PROGRAM,
+        "before": (_DOWNLOAD, r"\|(?<!\|\|)\s*" + _SUDO + r"(?:/usr)?(?:/local)?(?:/bin/)?$"),
         "template": "{d} | {s}",
         "alternative": "download to a file, verify its checksum or signature, read it, then run it",
     },
@@ -608,8 +827,8 @@ _SHELL = (
         "id": "sh.process-substitution",
         "family": "DLEXEC",
         "triggers": ("curl", "wget"),
-        "pattern": r"(?<![\w.-])(?P<e>(?:sudo\s+)?" + _SHELLS + r"|source|\.)\s+<\(\s*"
-        r"(?P<d>curl|wget)(?![\w.-])",
+        "pattern": r"<\(\s*(?P<d>curl|wget)(?![\w.-])",
+        "before": r"(?<![\w.-])(?P<e>(?:sudo\s+)?" + _ANY_SHELL + r"|source|\.)\s+$",
         "template": "{e} <({d} ...)",
         "alternative": "download to a file, verify its checksum or signature, read it, then run it",
     },
@@ -618,10 +837,38 @@ _SHELL = (
         "family": "DLEXEC",
         "triggers": ("curl", "wget"),
         "view": "text",
-        "pattern": r"(?<![\w.-])(?P<e>eval|" + _SHELLS + r"\s+-c)\s+[\"']?(?:\$\(|`)\s*"
-        r"(?P<d>curl|wget)(?![\w.-])",
+        "in_strings": True,
+        "pattern": r"(?:\$\(|`)\s*(?P<d>curl|wget)(?![\w.-])",
+        "before": r"(?<![\w.-])(?P<e>eval|" + _ANY_SHELL + r"\s+-[a-z]*[ce])\s+[\"']?$",
         "template": '{e} "$({d} ...)"',
         "alternative": "download to a file, verify its checksum or signature, read it, then run it",
+    },
+    {
+        # ``sh -c "$CMD"``: the whole script is a variable's value. Anchored on the
+        # option (a fast literal search); the shell is looked up just before it.
+        "id": "sh.shell-c-variable",
+        "family": "SHELL",
+        "triggers": ("sh -",),
+        "view": "text",
+        "pattern": r"-[a-zA-Z]*c[ \t]+(?P<v>\"\$\{?[\w@*#?]+\}?\"|\$\{?[\w@*#?]+\}?)(?=[\s;&|)]|$)",
+        "before": r"(?<![\w.$/-])" + _SHELLS + r"(?:[ \t]+-[a-zA-Z]+)*[ \t]+$",
+        "template": "{s} -c {v}",
+        "alternative": 'run the command directly with its arguments ("$@", an array) '
+        "instead of a script held in a variable",
+    },
+    {
+        "id": "sh.iex-download",
+        "family": "DLEXEC",
+        "triggers": ("iex", "Invoke-Expression", "invoke-expression"),
+        "view": "text",
+        "in_strings": True,
+        "pattern": r"(?i:(?<![\w-])(?:iwr|irm|invoke-webrequest|invoke-restmethod"
+        r"|\.downloadstring)(?![\w-])[^\n;]{0,400}?\|\s*(?:iex|invoke-expression)(?![\w-])"
+        r"|(?<![\w$-])(?:iex|invoke-expression)[\s(]{0,8}(?:iwr|irm|invoke-webrequest"
+        r"|invoke-restmethod|new-object\s+(?:system\.)?net\.webclient)(?![\w-]))",
+        "before": r"(?i:(?<![\w-])(?:pwsh|powershell)(?:\.exe)?(?![\w-]))",
+        "name": "iex (downloaded script)",
+        "alternative": "save the script to a file, verify its signature or hash, then run it",
     },
 )
 
@@ -652,6 +899,21 @@ _POWERSHELL = (
     },
 )
 
+# Contexts an attacker can write (GitHub's script-injection guidance and actionlint's
+# untrusted inputs): everything else in ``github.*`` (event_name, sha, run ids, URLs
+# of the repository's own artifacts) is set by GitHub or the repository.
+_UNTRUSTED = (
+    r"github\.head_ref"
+    r"|github\.event\.(?:"
+    r"(?:issue|pull_request|discussion)\.(?:title|body)"
+    r"|(?:comment|review|review_comment)\.body"
+    r"|pull_request\.head\.(?:ref|label|repo\.default_branch)"
+    r"|pages(?:\.\*|\[\d+\])\.page_name"
+    r"|commits(?:\.\*|\[\d+\]|\.[\w-]+)\.(?:message|author\.(?:email|name))"
+    r"|head_commit\.(?:message|author\.(?:email|name))"
+    r")"
+)
+
 _GHA = (
     {
         "id": "gha.expression-injection",
@@ -659,8 +921,9 @@ _GHA = (
         "triggers": ("github.event", "github.head_ref"),
         "view": "text",
         "in_strings": True,
-        "pattern": r"\$\{\{[^}\n]{0,300}?\b(?P<n>github\.(?:event(?:\.[\w*-]+)*|head_ref))",
-        "safe_name": r"\.(?:number|id|sha|run_id|run_number|created_at|updated_at)$",
+        # contains()/startsWith()/endsWith() give a boolean: nothing is spliced.
+        "pattern": r"\$\{\{(?:(?!\}\}|(?i:contains|startswith|endswith)\s*\()[^\n]){0,300}?"
+        r"(?<![\w.])(?P<n>" + _UNTRUSTED + r")(?![\w-])",
         "words": "untrusted workflow input spliced into a script",
         "alternative": "pass the value through env: (e.g. TITLE: ${{ github.event.issue.title "
         '}}) and use "$TITLE" in the script',
@@ -678,4 +941,33 @@ PRIMITIVES = {
     "shell": _SHELL,
     "powershell": _POWERSHELL,
     "gha": _GHA + _SHELL,
+}
+
+# Python names a primitive can be imported under: (module, function) → primitive id.
+# ``import pickle as p`` makes ``p.loads`` the primitive, ``from pickle import loads
+# as l`` makes ``l(...)`` it (``caveat.guards.eval.aliases``).
+PY_ALIASES = {
+    **{
+        (module, name): "py.pickle"
+        for module in ("pickle", "cPickle", "_pickle", "dill", "cloudpickle")
+        for name in ("load", "loads", "Unpickler")
+    },
+    ("marshal", "load"): "py.marshal",
+    ("marshal", "loads"): "py.marshal",
+    ("shelve", "open"): "py.shelve",
+    ("jsonpickle", "decode"): "py.jsonpickle",
+    ("yaml", "load"): "py.yaml",
+    ("yaml", "load_all"): "py.yaml",
+    ("yaml", "unsafe_load"): "py.yaml",
+    ("yaml", "unsafe_load_all"): "py.yaml",
+    ("yaml", "full_load"): "py.yaml",
+    ("os", "system"): "py.os-system",
+    ("os", "popen"): "py.os-system",
+    ("subprocess", "getoutput"): "py.os-system",
+    ("subprocess", "getstatusoutput"): "py.os-system",
+    ("importlib", "import_module"): "py.import",
+    ("logging.config", "listen"): "py.logging-listen",
+    ("torch", "load"): "py.torch-load",
+    ("joblib", "load"): "py.pickle-wrapper",
+    ("pandas", "read_pickle"): "py.pickle-wrapper",
 }

@@ -9,7 +9,10 @@ whose source line did not exist before.
 from __future__ import annotations
 
 import os
+import time
 
+from caveat.budget import Overrun
+from caveat.budget import Timer
 from caveat.event import Finding
 from caveat.guards.eval import ID
 from caveat.guards.eval import MESSAGE
@@ -26,8 +29,12 @@ if TYPE_CHECKING:
     from caveat.event import Event
     from caveat.event import FileEdit
     from caveat.guards.base import Context
+    from caveat.guards.eval.scan import Hit
 
 MAX_COMMAND = 200
+# Hits looked up verbatim in the text before the edit when its scan ran out of time.
+MAX_LOOKUPS = 64
+EDGE = 1 << 20
 
 
 def _info(language: str, pid: str) -> tuple[str, str]:
@@ -39,13 +46,64 @@ def _info(language: str, pid: str) -> tuple[str, str]:
     return "", ""
 
 
-def _introduced(before: str, after: str, language: str) -> list[tuple[str, list[str], list[int]]]:
-    """(primitive id, names, new lines) for each primitive the change adds."""
-    ids = triggered(language, after)
-    if not ids:
+def _ends(text: str) -> list[tuple[int, int, int]]:
+    """(start, end, first line) of the head and the tail of a large text, cut at line
+    ends; none for a text small enough to scan whole in time."""
+    size = len(text)
+    if size <= 4 * EDGE:
         return []
-    hits = scan(after, language, ids)
-    old = scan(before, language, ids) if before and hits else []
+    head = text.find("\n", EDGE, 2 * EDGE)
+    head = head if head > 0 else EDGE
+    tail = text.rfind("\n", size - 2 * EDGE, size - EDGE) + 1 or size - EDGE
+    return [(0, head, 0), (tail, size, text.count("\n", 0, tail))]
+
+
+def _bounded(
+    text: str, language: str, deadline: float, first: bool = False
+) -> tuple[list[Hit], bool]:
+    """The hits in ``text`` and whether the scan completed. At ``deadline`` the scan
+    stops and what was found is kept: size never turns a finding into silence. A large
+    text's head and tail are scanned first (where a change to a long file usually is),
+    so that a scan of the whole that runs out of time still leaves their hits."""
+    edges: list[Hit] = []
+    whole: list[Hit] = []
+    timer = Timer(max(deadline - time.perf_counter(), 0.001))
+    try:
+        with timer:
+            for begin, end, line in _ends(text):
+                part = text[begin:end]
+                found = scan(part, language, triggered(language, part), first=first)
+                edges.extend((h[0], h[1] + line, h[2], h[3]) for h in found)
+            ids = triggered(language, text)
+            if ids:
+                scan(text, language, ids, whole, first)
+            return whole, True
+    except Overrun as exc:
+        if exc.timer is not timer:
+            raise
+    lines = {h[1] for h in edges}
+    return edges + [h for h in whole if h[1] not in lines], False
+
+
+def _scans(before: str, after: str, language: str, deadline: float) -> tuple[list[Hit], list[Hit]]:
+    """The hits in ``after`` and in ``before``. When ``before`` could not be scanned
+    in time, a hit whose line occurs in it verbatim counts as old."""
+    hits, done = _bounded(after, language, deadline)
+    if not hits or not before:
+        return hits, []
+    if done:
+        old, done = _bounded(before, language, deadline)
+        if done:
+            return hits, old
+    hits = hits[:MAX_LOOKUPS]
+    return hits, [h for h in hits if h[3] and h[3] in before]
+
+
+def _introduced(
+    before: str, after: str, language: str, deadline: float
+) -> list[tuple[str, list[str], list[int]]]:
+    """(primitive id, names, new lines) for each primitive the change adds."""
+    hits, old = _scans(before, after, language, deadline)
     out = []
     for pid in dict.fromkeys(h[0] for h in hits):
         now = [h for h in hits if h[0] == pid]
@@ -75,14 +133,14 @@ def _display(ctx: Context, path: str) -> str:
 
 
 def file_findings(
-    event: Event, ctx: Context, path: str, edits: list[FileEdit], language: str
+    event: Event, ctx: Context, path: str, edits: list[FileEdit], language: str, deadline: float
 ) -> list[Finding]:
     found = texts(ctx, path, edits)
     if found is None:
         return []
     before, after, naming, starts = found
     findings = []
-    for pid, names, lines in _introduced(before, after, language):
+    for pid, names, lines in _introduced(before, after, language, deadline):
         family, alternative = _info(language, pid)
         text = label(lines, naming, starts)
         values = {
@@ -96,11 +154,11 @@ def file_findings(
     return findings
 
 
-def command_findings(command: str, language: str) -> list[Finding]:
-    ids = triggered(language, command)
+def command_findings(command: str, language: str, deadline: float) -> list[Finding]:
+    hits = sorted(_bounded(command, language, deadline, first=True)[0], key=lambda hit: hit[1])
     findings = []
     seen: set[str] = set()
-    for pid, _line, name, row in scan(command, language, ids) if ids else ():
+    for pid, _line, name, row in hits:
         if pid in seen:
             continue
         seen.add(pid)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from caveat.guards.eval.mask import Pieces
 from caveat.guards.eval.mask import blank
 from caveat.guards.eval.mask import mask
 from caveat.guards.eval.primitives import LANGUAGES
@@ -18,6 +19,7 @@ from caveat.guards.eval.primitives import PRIMITIVES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from collections.abc import Mapping
 
     Primitive = Mapping[str, object]
@@ -27,7 +29,7 @@ MAX_HITS = 500
 MAX_SPAN = 64 * 1024
 MAX_LINE_SPAN = 4 * 1024
 _DEFINITION = r"(?:^|[^\w$])(?:def|function|func|fn|sub)\s+$"
-_LITERAL = r"""(?:\s|\+|[rRbBuU@]{1,2}(?=["'`])|"[^"]*"|'[^']*'|`[^`]*`)*"""
+_LITERAL = r"""(?:\s|\+|[rRbBuUfF@]{1,2}(?=["'`])|"[^"]*"|'[^']*'|`[^`]*`)*"""
 _STATEMENT_START = r"(?<!\\)\n|;|&&|\|\|"
 _BEFORE = 2048
 _compiled: dict[str, re.Pattern[str]] = {}
@@ -42,7 +44,9 @@ def _rx(source: str) -> re.Pattern[str]:
     return found
 
 
-_WORKFLOW_KEY = r"(\s*(?:-\s+)?)(?:run|script)\s*:(?=\s|$)"
+_WORKFLOW_KEY = r"(\s*(?:-\s+)?)(run|script)\s*:(?=\s|$)"
+_USES = r"\s*(?:-\s+)?uses\s*:\s*['\"]?([^\s'\"#]+)"
+_GITHUB_SCRIPT = "actions/github-script"
 
 
 def _strs(prim: Primitive, key: str) -> tuple[str, ...]:
@@ -68,21 +72,41 @@ def triggered(language: str, text: str) -> list[str]:
     ]
 
 
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text``, one at a time (no list of millions of strings)."""
+    pos, size = 0, len(text)
+    while pos <= size:
+        stop = text.find("\n", pos)
+        if stop < 0:
+            stop = size
+        yield text[pos:stop]
+        pos = stop + 1
+
+
 def workflow_scripts(text: str) -> str:
-    """The text with everything but ``run:``/``script:`` values blanked (GitHub
-    Actions): expressions under ``env:`` or ``with:`` never reach a shell."""
-    out: list[str] = []
+    """The text with everything but ``run:`` values and ``actions/github-script``
+    ``script:`` values blanked (GitHub Actions): expressions under ``env:`` or
+    ``with:`` never reach a shell, and other actions' ``script`` inputs are data."""
+    out = Pieces()
     indent = -1  # indentation of the key whose block we are in; -1 outside
-    for line in text.split("\n"):
+    uses = ""  # the ``uses:`` of the current step
+    for count, line in enumerate(_lines(text)):
+        if count:
+            out.add("\n")
         stripped = line.lstrip()
         depth = len(line) - len(stripped)
         if indent >= 0 and (not stripped or depth > indent):
-            out.append(line)
+            out.add(line)
             continue
         indent = -1
+        if stripped.startswith("- "):
+            uses = ""
+        step = _rx(_USES).match(line)
+        if step is not None:
+            uses = step.group(1)
         key = _rx(_WORKFLOW_KEY).match(line)
-        if key is None:
-            out.append(blank(line))
+        if key is None or (key.group(2) == "script" and not uses.startswith(_GITHUB_SCRIPT)):
+            out.add(blank(line))
             continue
         indent = len(key.group(1))
         value = line[key.end() :]
@@ -91,8 +115,8 @@ def workflow_scripts(text: str) -> str:
             # YAML quotes around a one-line script are not shell quotes.
             first, last = value.index(inner[0]), value.rindex(inner[0])
             value = value[:first] + " " + value[first + 1 : last] + " " + value[last + 1 :]
-        out.append(blank(line[: key.end()]) + value)
-    return "\n".join(out)
+        out.add(blank(line[: key.end()]), value)
+    return out.text()
 
 
 def _close(code: str, open_at: int, budget: list[int]) -> int:
@@ -151,7 +175,17 @@ def _first_is_literal(arg: str) -> bool:
     end = _rx(_LITERAL).match(arg)
     stop = end.end() if end is not None else 0
     rest = arg[stop:].lstrip()
-    return not rest or rest[0] in ",;|" or rest.startswith(("&&", "if ", "unless "))
+    return not rest or rest[0] in ",;|]" or rest.startswith(("&&", "if ", "unless "))
+
+
+def _first_is_string(arg: str) -> bool:
+    """The first argument of a code-view span is a string: a literal, or an expression
+    joining one with ``+`` (not a function)."""
+    comma = _top_level_comma(arg)
+    first = (arg if comma < 0 else arg[:comma]).strip()
+    if first[:1] in ("'", '"', "`"):
+        return True
+    return "+" in first and any(q in first for q in "'\"`") and "=>" not in first
 
 
 def _last_is_literal(arg: str) -> bool:
@@ -168,13 +202,16 @@ def _last_is_literal(arg: str) -> bool:
     return seen and (not rest or rest[-1] in "(,")
 
 
-def _literal(prim: Primitive, code_arg: str, plain_arg: str, interp: str) -> bool:
+def _literal(
+    prim: Primitive, code_arg: str, plain_arg: str, interp: str, in_code: bool = False
+) -> bool:
     """The argument that ``literal_arg`` names is a constant (F5: silent)."""
     which = prim.get("literal_arg")
     if which is None:
         return False
-    if interp and re.search(interp, plain_arg):
-        return False
+    for found in re.finditer(interp, plain_arg) if interp else ():
+        if not in_code or code_arg[found.start()] != " ":
+            return False
     if which == 0:
         return _first_is_literal(code_arg)
     return _last_is_literal(code_arg) or (not code_arg.strip())
@@ -201,26 +238,43 @@ def _judge(
         return False
     if any(re.search(r, plain_arg) for r in _strs(prim, "safe")):
         return False
-    if prim.get("first_string") and code_arg.lstrip()[:1] not in ("'", '"', "`"):
+    sanitizer = _str(prim, "sanitizer")
+    if sanitizer and "$" not in re.sub(sanitizer, "", plain_arg):
+        return False  # every variable passes through the sanitizer
+    if prim.get("first_string") and not _first_is_string(code_arg):
         return False
     if prim.get("argv_safe") and _top_level_comma(code_arg) >= 0:
         return False
+    if lang.get("parens") and code[lo - 1 : lo] != "(":
+        return True  # a reference (``map(pickle.loads, xs)``): its arguments are unseen
+    unless = _str(prim, "literal_unless")
+    if unless and re.search(unless, plain[start:end] + " " + plain_arg):
+        return True  # no constant exempts this form
     interp = lang.get("interp")
-    return not _literal(prim, code_arg, plain_arg, interp if isinstance(interp, str) else "")
+    interp = interp if isinstance(interp, str) else ""
+    return not _literal(prim, code_arg, plain_arg, interp, bool(lang.get("interp_in_code")))
 
 
 def _before(prim: Primitive, code: str, start: int) -> dict[str, str] | None:
-    """Named groups of the ``before`` regex found earlier in the statement that holds
-    ``start`` (None: not found); ``{}`` when the primitive has no ``before``."""
-    pattern = _str(prim, "before")
-    if not pattern:
+    """Named groups of the ``before`` regex (or of each of a tuple of them) found
+    earlier in the statement that holds ``start`` (None: one is not found); ``{}``
+    when the primitive has no ``before``."""
+    value = prim.get("before")
+    patterns = (value,) if isinstance(value, str) else _strs(prim, "before")
+    if not patterns:
         return {}
     window = code[max(0, start - _BEFORE) : start]
     cuts = [m.end() for m in _rx(_STATEMENT_START).finditer(window)]
-    found = None
-    for hit in re.finditer(pattern, window[cuts[-1] if cuts else 0 :]):
-        found = hit  # the nearest one names the primitive
-    return None if found is None else {k: v or "" for k, v in found.groupdict().items()}
+    statement = window[cuts[-1] if cuts else 0 :]
+    groups: dict[str, str] = {}
+    for pattern in patterns:
+        found = None
+        for hit in _rx(pattern).finditer(statement):
+            found = hit  # the nearest one names the primitive
+        if found is None:
+            return None
+        groups.update({k: v or "" for k, v in found.groupdict().items()})
+    return groups
 
 
 def _name(prim: Primitive, match: re.Match[str], extra: dict[str, str]) -> str:
@@ -247,19 +301,39 @@ def views(text: str, language: str) -> tuple[str, str]:
     return mask(text, style if isinstance(style, str) else "")
 
 
-def scan(text: str, language: str, ids: list[str]) -> list[Hit]:
-    """Every unsafe use, in ``text``, of the primitives named by ``ids``."""
+MAX_ROW = 1024
+
+
+def _row(text: str, start: int) -> str:
+    """The stripped line of ``text`` that holds offset ``start`` (its first
+    ``MAX_ROW`` characters: a 16 MB one-line command is not copied whole)."""
+    begin = text.rfind("\n", 0, start) + 1
+    stop = text.find("\n", start, begin + MAX_ROW)
+    return text[begin : stop if stop >= 0 else begin + MAX_ROW].strip()
+
+
+def scan(
+    text: str, language: str, ids: list[str], out: list[Hit] | None = None, first: bool = False
+) -> list[Hit]:
+    """Every unsafe use, in ``text``, of the primitives named by ``ids``, in line order.
+
+    Hits are appended to ``out`` as they are found, so that a caller whose deadline
+    interrupts the scan still has them; ``first`` stops each primitive at its first
+    hit (a command names each primitive once)."""
+    hits: list[Hit] = [] if out is None else out
     lang = LANGUAGES.get(language, {})
     wanted = set(ids)
     chosen = [p for p in primitives(language) if _str(p, "id") in wanted]
     if not chosen or not text:
-        return []
+        return hits
     code, plain = views(text, language)
+    if language == "python" and "import" in code:
+        from caveat.guards.eval.aliases import expand
+
+        chosen.extend(expand(code, wanted))
     flags = re.IGNORECASE if lang.get("ci") else 0
-    lines = text.split("\n")
     budget = [1 << 18]  # closing brackets stepped over, shared by all matches
     claimed: set[tuple[str, int]] = set()
-    hits: list[Hit] = []
     for prim in chosen:
         pid = _str(prim, "id")
         needs = _strs(prim, "file_requires")
@@ -267,7 +341,6 @@ def scan(text: str, language: str, ids: list[str]) -> list[Hit]:
             continue
         on_text = prim.get("view") == "text"
         pattern = re.compile(_str(prim, "pattern"), flags)
-        safe_name = _str(prim, "safe_name")
         line, last = 0, 0
         for count, match in enumerate(pattern.finditer(plain if on_text else code)):
             if count >= MAX_HITS:
@@ -279,8 +352,6 @@ def scan(text: str, language: str, ids: list[str]) -> list[Hit]:
             if extra is None or not _judge(prim, lang, (code, plain), match.span(), budget):
                 continue
             name = _name(prim, match, extra)
-            if safe_name and re.search(safe_name, name):
-                continue
             line += code.count("\n", last, start)
             last = start
             group = _str(prim, "group")
@@ -288,7 +359,8 @@ def scan(text: str, language: str, ids: list[str]) -> list[Hit]:
                 if (group, line) in claimed:
                     continue
                 claimed.add((group, line))
-            row = lines[line] if line < len(lines) else ""
-            hits.append((pid, line + 1, name, row.strip()))
+            hits.append((pid, line + 1, name, _row(text, start)))
+            if first:
+                break
     hits.sort(key=lambda hit: hit[1])
     return hits

@@ -3,9 +3,11 @@
 (reference/guard-rules.md §3).
 
 A project has a policy when the configuration names a license (``[header] license``),
-when it follows REUSE (``REUSE.toml``, ``.reuse/dep5``, ``LICENSES/``), or when most of
-its tracked source files carry SPDX lines (a verdict cached per HEAD in the state
-folder; see ``policy``). Without a policy the guard is silent.
+when it follows REUSE (``REUSE.toml``, ``.reuse/dep5``, ``LICENSES/``), or when its
+tracked source files show one: at least 5 (``scan.MIN_TAGGED``) of a sample of up to
+200 carry SPDX lines, and they are more than half of the sample (a verdict cached per
+HEAD in the state folder; see ``policy``). Without a policy the guard is silent, and
+``why_silent`` says why for ``caveat explain``.
 
 - Write (``pretooluse-write-header-guard``): the new text has no header, or a
   malformed one (misspelled tag, no colon, no id, wrong comment syntax, too far down).
@@ -14,18 +16,28 @@ folder; see ``policy``). Without a policy the guard is silent.
   the file had (variant ``removed``). Edits elsewhere in files that never had a
   header stay silent: the guard does not nag about legacy files.
 
+A header is the ``SPDX-License-Identifier`` line within the first lines or anywhere
+in the leading comment block (after a copyright block, as third-party files have it);
+``REUSE-IgnoreStart`` … ``REUSE-IgnoreEnd`` spans are skipped first. Advice never
+changes a file's license id: when the file names one (a misplaced or misspelled tag),
+the expected line carries that id; when its header states a license only in words,
+the expected line asks for that license's id, never the project's.
+
 Exempt: file types without a comment convention here (JSON, notebooks, CSV, plain
 text, binaries by extension), lockfiles, license texts and ``.license`` sidecars,
 ``LICENSES/``, ``.reuse/``; then, for files that would be reported: empty and binary
 content, generated files, files with a ``.license`` sidecar, ``[header] exclude`` and
-``[paths] exclude`` patterns, and paths that ``REUSE.toml`` or ``.reuse/dep5``
-annotates. Markdown is reported only when the project's own Markdown files mostly
-carry ``<!-- SPDX-License-Identifier: … -->``; dotfiles such as ``.gitignore`` only
-under a REUSE layout.
+``[paths] exclude`` patterns, paths that ``REUSE.toml`` or ``.reuse/dep5`` annotates,
+and paths git ignores (``git check-ignore``, asked last). Markdown is reported only
+when the project's own Markdown files mostly carry
+``<!-- SPDX-License-Identifier: … -->``; dotfiles such as ``.gitignore`` only under a
+REUSE layout.
 
 The silent path: a dictionary lookup on the file name; for a file type with a
 convention, the git-root walk, the config value, three ``stat`` calls for REUSE
-markers, reading HEAD and the cached verdict. No ``re``, no GitPython, no ``git``.
+markers, reading HEAD and the cached verdict. No ``re``, no GitPython, no ``git``
+(git runs, through ``caveat.gitrun``, only for a new HEAD's scan and for a file that
+would be reported).
 """
 
 from __future__ import annotations
@@ -173,6 +185,20 @@ def in_exempt_dir(rel: str) -> bool:
     """Whether a '/'-separated path from the git root lies in ``LICENSES/``, ``.reuse/``
     or ``.git/``."""
     return any(part in EXEMPT_DIRS for part in rel.split("/")[:-1])
+
+
+def why_silent(event: Event, ctx: Context) -> str:
+    """Why the guard would say nothing about ``event`` for lack of a header policy
+    (``caveat explain`` prints it); "" when that is not the reason."""
+    from caveat.guards.header.policy import silence
+
+    reasons = []
+    for path in edits_by_path(event):
+        root = ctx.git_root(path) if file_style(path)[0] else None
+        reason = silence(ctx, root) if root else ""
+        if reason and reason not in reasons:
+            reasons.append(reason)
+    return "; ".join(reasons)
 
 
 def check(event: Event, ctx: Context) -> list[Finding]:

@@ -1,6 +1,13 @@
 """Reading a file's license header: which lines may stand above it, whether the
 ``SPDX-License-Identifier`` line is there in the file type's comment syntax, and
 what is wrong with it when it is not quite right. String operations only.
+
+Text between ``REUSE-IgnoreStart`` and ``REUSE-IgnoreEnd`` (to the end of the file
+when no end follows) is not read, as the REUSE specification says. The leading
+comment block is the file's header: a tag anywhere in it counts (a third-party file
+puts it after its copyright lines), and a license stated there in words
+(``Released under the MIT license``, ``@license``) means the file declares its own
+licensing, which advice must never change.
 """
 
 from __future__ import annotations
@@ -8,15 +15,17 @@ from __future__ import annotations
 from caveat.guards.header import rules
 
 # Closers stripped from the end of a tag's value (``/* … */``, ``<!-- … -->`` …).
-_CLOSERS = ("*/", "-->", "#}", "*)", "-}", "#>", "]]")
+_CLOSERS = ("*/", "-->", "#}", "*)", "-}", "#>", "]]", '"""', "'''")
 _READ_CHARS = 64 * 1024
 
 
 class Header:
-    """What the top of one text holds. ``status``: ``ok``, ``absent`` or
-    ``malformed`` (``detail`` says how); ``line``: the tag line as written (for ok),
-    ``value``: its license expression; ``above``: the allowed lines over the header,
-    by kind (``shebang``, ``encoding`` …)."""
+    """What the top of one text holds. ``status``: ``ok``, ``absent``, ``malformed``
+    (``detail`` says how) or ``declared`` (no tag, but the leading comment block
+    states a license in words); ``line``: the tag line as written (for ok),
+    ``value``: its license expression (for malformed, the one the file's own tag
+    names, if any); ``above``: the allowed lines over the header, by kind
+    (``shebang``, ``encoding`` …)."""
 
     __slots__ = ("above", "detail", "line", "status", "value")
 
@@ -85,8 +94,29 @@ def allowed_above(lines: list[str], style: str, dockerfile: bool) -> tuple[str, 
     return tuple(kinds)
 
 
+def without_ignored(text: str) -> str:
+    """``text`` with each ``REUSE-IgnoreStart`` … ``REUSE-IgnoreEnd`` span (markers
+    included; to the end when no end follows) replaced by its line breaks, so that
+    line numbers stay true."""
+    if rules.IGNORE_START not in text:
+        return text
+    parts = []
+    at = 0
+    while True:
+        start = text.find(rules.IGNORE_START, at)
+        if start < 0:
+            parts.append(text[at:])
+            break
+        parts.append(text[at:start])
+        end = text.find(rules.IGNORE_END, start + len(rules.IGNORE_START))
+        stop = len(text) if end < 0 else end + len(rules.IGNORE_END)
+        parts.append("\n" * text.count("\n", start, stop))
+        at = stop
+    return "".join(parts)
+
+
 def split_lines(text: str, limit: int = rules.SEARCH_LINES) -> list[str]:
-    head = text[:_READ_CHARS].lstrip("\ufeff")
+    head = without_ignored(text[:_READ_CHARS]).lstrip("\ufeff")
     return [line.rstrip("\r") for line in head.split("\n", limit)[:limit]]
 
 
@@ -121,7 +151,8 @@ def _norm(name: str) -> str:
 
 def _tag(stripped: str) -> tuple[str, bool, str] | None:
     """(the tag as written, whether a colon follows, the value) when the line holds
-    something meant as a license-identifier tag; None otherwise."""
+    something meant as a license-identifier tag; None otherwise. Without a colon, the
+    value is what follows the tag when it reads as a license id."""
     start = stripped.lower().find("spdx")
     if start < 0:
         return None
@@ -138,13 +169,32 @@ def _tag(stripped: str) -> tuple[str, bool, str] | None:
     if not norm.startswith("spdxlicen") or norm.startswith("spdxlicenseref"):
         return None
     end = len(rest) - len(rest[end:].lstrip(" \t"))
-    if not rest[end:].startswith(":"):
-        return name, False, ""
-    value = rest[end + 1 :].strip()
+    colon = rest[end:].startswith(":")
+    value = rest[end + 1 if colon else end :].strip()
     for closer in _CLOSERS:
         if value.endswith(closer):
             value = value[: -len(closer)].strip()
-    return name, True, value
+    if not colon and not license_like(value):
+        value = ""
+    return name, colon, value
+
+
+def license_like(value: str) -> bool:
+    """Whether ``value`` reads as an SPDX license expression (``MIT``,
+    ``(Apache-2.0 OR MIT)``, ``GPL-2.0-only WITH Classpath-exception-2.0``)."""
+    return (
+        0 < len(value) <= 120
+        and (value[0].isalnum() or value[0] == "(")
+        and all(ch.isalnum() or ch in _EXPRESSION for ch in value)
+    )
+
+
+_EXPRESSION = frozenset("-.+:() ")
+
+
+def _declares(low: str) -> bool:
+    """Whether a lower-cased comment line states a license in words."""
+    return any(phrase in low for phrase in rules.DECLARATIONS)
 
 
 def _commentish(stripped: str) -> bool:
@@ -159,24 +209,31 @@ def inspect(text: str, style: str, dockerfile: bool = False) -> Header:
     above = allowed_above(lines, style, dockerfile)
     in_block = ""
     problem = ""
+    own = ""  # the license id the file's own tag names, when it is not well placed
+    leading = True  # still in the leading comment block (comments and blank lines)
+    declared = False
     for offset, raw in enumerate(lines[len(above) :]):
         stripped = raw.strip()
-        is_comment, in_block_next = _comment(stripped, style, in_block)
-        in_block = in_block_next
+        is_comment, in_block = _comment(stripped, style, in_block)
+        leading = leading and (is_comment or not stripped)
         found = _tag(stripped) if "spdx" in stripped.lower() else None
         if found is None:
+            if leading and is_comment and not declared:
+                declared = _declares(stripped.lower())
             continue
         name, colon, value = found
         top = offset < rules.HEADER_LINES
         if name == rules.TAG and colon and value and is_comment:
-            if top:
+            if top or leading:
                 return Header("ok", line=stripped, value=value, above=above)
             if not problem:
                 number = len(above) + offset + 1
                 problem = f"its {rules.TAG} line is on line {number}, not at the top"
+                own = own or value
             continue
         if not top or problem or not (is_comment or _commentish(stripped)):
             continue
+        own = own or (value if license_like(value) else "")
         if name != rules.TAG:
             problem = f"the tag is spelled `{name}`, not `{rules.TAG}`"
         elif not colon:
@@ -186,14 +243,16 @@ def inspect(text: str, style: str, dockerfile: bool = False) -> Header:
         else:
             problem = f"the {rules.TAG} line is not a {comment_form(style)} comment"
     if problem:
-        return Header("malformed", detail=problem, above=above)
+        return Header("malformed", detail=problem, value=own, above=above)
+    if declared:
+        return Header("declared", above=above)
     return Header("absent", above=above)
 
 
 def tag_values(text: str) -> list[str]:
     """The values of well-formed tag lines anywhere in ``text`` (a fragment)."""
     values = []
-    for raw in text.split("\n"):
+    for raw in without_ignored(text).split("\n"):
         if rules.TAG not in raw:
             continue
         found = _tag(raw.strip())

@@ -3,13 +3,15 @@
 1. ``[header] license`` in the configuration names the SPDX id.
 2. A REUSE layout (``REUSE.toml``, ``.reuse/dep5`` or a ``LICENSES/`` folder): a few
    ``stat`` calls. The id is the one license text in ``LICENSES/`` when there is one.
-3. SPDX lines in most tracked source files. Listing them needs GitPython, so the
-   verdict is cached in the state folder per repository, keyed by HEAD's commit id
-   (read from ``.git`` by hand: ``HEAD``, the ref file, ``packed-refs``; worktrees
-   through their ``.git`` file and ``commondir``). A repository without a commit, or
-   whose HEAD cannot be read, has no evident policy.
+3. SPDX lines in most tracked source files: at least ``scan.MIN_TAGGED`` (5) of the
+   sampled source files carry one, and they are more than half of those sampled.
+   Listing the files runs ``git ls-files``, so the verdict is cached in the state
+   folder per repository, keyed by HEAD's commit id (read from ``.git`` by hand by
+   ``caveat.gitctx.head_id``). A repository without a commit, or whose HEAD cannot be
+   read, has no evident policy.
 
-Only a cache miss imports ``caveat.guards.header.scan`` (and with it GitPython).
+Only a cache miss imports ``caveat.guards.header.scan`` and runs git.
+``silence`` words why there is no policy, for ``caveat explain``.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import os
 
 from caveat import state
+from caveat.gitctx import head_id
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -24,7 +27,6 @@ if TYPE_CHECKING:
 
 CACHE_FILE = "header.cache.json"
 _CACHE_VERSION = 1
-_HEX = frozenset("0123456789abcdef")
 _REUSE_FILES = ("REUSE.toml", os.path.join(".reuse", "dep5"))
 
 
@@ -48,69 +50,6 @@ class Policy:
             verdict = cached_verdict(ctx, self.root, head) if head else {}
             self.markdown_verdict = verdict.get("markdown") is True
         return self.markdown_verdict
-
-
-def _read(path: str, limit: int = 4096) -> str | None:
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(limit + 1)
-    except (OSError, ValueError):
-        return None
-    if len(data) > limit:
-        return None
-    return data.decode("utf-8", "replace")
-
-
-def _sha(text: str | None) -> str | None:
-    if text is None:
-        return None
-    text = text.strip()
-    return text if len(text) in (40, 64) and _HEX.issuperset(text) else None
-
-
-def git_dirs(root: str) -> tuple[str, str] | None:
-    """(the repository's git dir, its common dir): the same for a plain clone; a
-    worktree's ``.git`` file points at its own git dir, which names the common one."""
-    dotgit = os.path.join(root, ".git")
-    gitdir = dotgit
-    if not os.path.isdir(dotgit):
-        pointer = _read(dotgit)
-        if not pointer or not pointer.startswith("gitdir:"):
-            return None
-        gitdir = os.path.join(root, pointer[len("gitdir:") :].strip())
-    common = gitdir
-    named = _read(os.path.join(gitdir, "commondir"))
-    if named and named.strip():
-        common = os.path.normpath(os.path.join(gitdir, named.strip()))
-    return gitdir, common
-
-
-def head_id(root: str) -> str | None:
-    """HEAD's commit id, read from the files git keeps; None when there is none yet or
-    it cannot be read this way (a reftable repository)."""
-    dirs = git_dirs(root)
-    if dirs is None:
-        return None
-    gitdir, common = dirs
-    head = _read(os.path.join(gitdir, "HEAD"))
-    if head is None:
-        return None
-    head = head.strip()
-    if not head.startswith("ref:"):
-        return _sha(head)
-    ref = head[len("ref:") :].strip()
-    if not ref.startswith("refs/") or ".." in ref.split("/"):
-        return None
-    for base in (gitdir, common):
-        found = _sha(_read(os.path.join(base, *ref.split("/"))))
-        if found:
-            return found
-    packed = _read(os.path.join(common, "packed-refs"), 64 * 1024 * 1024) or ""
-    for line in packed.splitlines():
-        sha, _, name = line.partition(" ")
-        if name.strip() == ref:
-            return _sha(sha)
-    return None
 
 
 def _reuse_license(root: str) -> str:
@@ -137,7 +76,7 @@ def _reuse_marker(root: str) -> str:
 
 def cached_verdict(ctx: Context, root: str, head: str) -> dict[str, object]:
     """The tracked-file verdict for ``root`` at ``head``: from the cache, else
-    computed (GitPython) and stored."""
+    computed (``git ls-files`` and a sample of the files) and stored."""
     cache = state.JsonCache(ctx.env, CACHE_FILE, _CACHE_VERSION)
     entry = cache.get(root)
     if isinstance(entry, dict) and entry.get("head") == head:
@@ -176,3 +115,27 @@ def policy(ctx: Context, root: str) -> Policy | None:
     found = Policy("spdx", license_id, where, root)
     found.markdown_verdict = verdict.get("markdown") is True
     return found
+
+
+def silence(ctx: Context, root: str) -> str:
+    """Why ``root`` has no header policy, in words; "" when it has one."""
+    from caveat.guards.header.scan import MIN_TAGGED
+
+    if policy(ctx, root) is not None:
+        return ""
+    head = head_id(root)
+    if head is None:
+        return (
+            "no header policy: no license is configured, there is no REUSE layout, and "
+            "the repository has no commit whose files could show one"
+        )
+    verdict = cached_verdict(ctx, root, head)
+    if verdict.get("pending"):
+        return "no header policy: the scan of the tracked files did not finish in time"
+    tagged, sampled = verdict.get("tagged", 0), verdict.get("sampled", 0)
+    return (
+        f"no header policy: {tagged} of {sampled} sampled source files carry an SPDX "
+        f"line; a policy is inferred from at least {MIN_TAGGED} tagged files that are "
+        "also more than half of those sampled (or set `[header] license`, or add a "
+        "REUSE layout)"
+    )

@@ -63,10 +63,43 @@ DOCKER_DIRECTIVES = ("# syntax=", "# escape=", "# check=", "#syntax=", "#escape=
 # attempt even when its syntax is wrong for the file type.
 COMMENT_MARKS = ("#", "//", "/*", "*", "<!--", "--", "%", ";", "{#", "(*", '"', "{-", "<#")
 
-# The header counts when the tag is within this many lines after the allowed ones.
+# The header counts when the tag is within this many lines after the allowed ones, or
+# anywhere in the leading comment block.
 HEADER_LINES = 10
-# A tag further down (up to this line) is reported as "too far down".
-SEARCH_LINES = 60
+# A tag further down (up to this line) is reported as "too far down", with its own id.
+SEARCH_LINES = 400
+
+# REUSE: text between these markers is not read for licensing information.
+IGNORE_START = "REUSE-IgnoreStart"
+IGNORE_END = "REUSE-IgnoreEnd"
+
+# Phrases (lower case) by which a leading comment states a license in words: such a
+# file declares its own licensing, and advice never puts another id on it.
+DECLARATIONS = (
+    "@license",
+    "licensed under",
+    "licenced under",
+    "released under",
+    "distributed under",
+    "available under",
+    "under the terms of",
+    "subject to the terms of",
+    "license:",
+    "licence:",
+    "permission is hereby granted",
+    "redistribution and use in source and binary forms",
+    "all rights reserved",
+    "public domain",
+    "mit license",
+    "bsd license",
+    "bsd-style license",
+    "isc license",
+    "apache license",
+    "general public license",
+    "mozilla public license",
+    "eclipse public license",
+    "the unlicense",
+)
 
 # Generated files: "Code generated … DO NOT EDIT" (Go's convention, anywhere in the
 # file) and these markers within the first lines.

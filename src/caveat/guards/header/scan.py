@@ -1,5 +1,6 @@
 """Do most tracked source files carry an SPDX line? Lists the files in git's index
-with GitPython and reads the first bytes of a bounded, evenly spread sample, as data.
+with a hardened ``git ls-files`` and reads the first bytes of a bounded, evenly spread
+sample, as data (regular files only).
 
 Run only when the state folder has no verdict for the repository's current HEAD.
 """
@@ -13,27 +14,32 @@ from caveat.guards.header import file_style
 from caveat.guards.header import in_exempt_dir
 from caveat.guards.header import rules
 
+# The listing's own deadline and size bound (the guard's budget bounds it too).
+LIST_TIMEOUT_S = 1.5
+LIST_LIMIT = 256 * 1024 * 1024
 SAMPLE = 200
 MARKDOWN_SAMPLE = 50
-# Fewer tagged files than this is no evidence of a policy.
+# Fewer tagged files than this is no evidence of a policy: with fewer, the guard is
+# silent (``caveat explain`` says so), however many of the sampled files they are.
 MIN_TAGGED = 5
 MIN_MARKDOWN = 2
 _PROBE = 2048
 
 
 def tracked_files(root: str) -> list[str]:
-    """'/'-separated paths of the regular files in the index (stage 0).
+    """'/'-separated paths of the regular files in the index (stage 0); empty when git
+    cannot list them within the deadline.
 
-    Listed by ``git ls-files`` through GitPython's command wrapper: GitPython's own
-    index reader is pure Python and took 2 s for 100,000 files, the whole of the
-    guard's budget, so a large repository never got a verdict (and paid the 2 s on
-    every new HEAD); git's takes under 0.1 s. fsmonitor is turned off, so that a
-    repository's configuration cannot run a command here."""
-    import git
+    Listed by ``git ls-files`` through ``caveat.gitrun`` (hardened, bounded in time):
+    GitPython's index reader is pure Python and took 2 s for 100,000 files, and
+    importing GitPython alone cost the first Write after every commit about 50 ms."""
+    from caveat import gitrun
 
-    listing = git.Git(root)(c="core.fsmonitor=false").ls_files("-z", "--stage")
+    listing = gitrun.run(
+        root, "ls-files", "-z", "--stage", timeout=LIST_TIMEOUT_S, limit=LIST_LIMIT
+    )
     paths = []
-    for record in listing.split("\0"):
+    for record in (listing or b"").decode("utf-8", "surrogateescape").split("\0"):
         meta, _, path = record.partition("\t")  # "<mode> <object> <stage>\t<path>"
         fields = meta.split(" ")
         if path and len(fields) == 3 and fields[2] == "0" and fields[0].startswith("100"):
@@ -81,6 +87,7 @@ def _tag_value(head: str) -> str | None:
 def _count(root: str, paths: list[str]) -> tuple[int, int, dict[str, int]]:
     """(files read, files tagged, how often each license value occurs)."""
     from caveat.guards.header.comments import generated
+    from caveat.guards.header.comments import without_ignored
 
     read = tagged = 0
     values: dict[str, int] = {}
@@ -89,7 +96,7 @@ def _count(root: str, paths: list[str]) -> tuple[int, int, dict[str, int]]:
         if head is None or "\x00" in head or generated(head):
             continue
         read += 1
-        value = _tag_value(head)
+        value = _tag_value(without_ignored(head))
         if value is not None:
             tagged += 1
             if value:
@@ -100,10 +107,7 @@ def _count(root: str, paths: list[str]) -> tuple[int, int, dict[str, int]]:
 def scan(root: str) -> dict[str, object]:
     """``sampled``/``tagged`` source files, the most common ``license`` ("" when the
     tagged files are not a clear majority) and whether ``markdown`` files are tagged."""
-    try:
-        paths = tracked_files(root)
-    except Exception:  # GitPython or git missing, a corrupt index: no evidence
-        paths = []
+    paths = tracked_files(root)
     sources: list[str] = []
     prose: list[str] = []
     for rel in paths:

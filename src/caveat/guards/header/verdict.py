@@ -58,6 +58,9 @@ def _missing(after: str, style: str, dockerfile: bool) -> Problem | None:
         return Problem("absent", f"has no {rules.TAG} line", after, top)
     if top.status == "malformed":
         return Problem("malformed", f"has a malformed header: {top.detail}", after, top)
+    if top.status == "declared":
+        words = f"has no {rules.TAG} line (its header states its license in words)"
+        return Problem("declared", words, after, top)
     return None
 
 
@@ -75,7 +78,7 @@ def _changed(before: str, after: str, style: str, dockerfile: bool) -> Problem |
     if not was.ok:
         return None
     now = comments.inspect(after, style, dockerfile)
-    if now.status == "absent":
+    if now.status in ("absent", "declared"):
         return Problem("removed", "loses its header in this edit", before, was, was.line)
     if now.status == "malformed":
         words = f"has its header broken by this edit: {now.detail}"
@@ -101,6 +104,18 @@ def _fragments(edits: list[FileEdit], style: str) -> Problem | None:
         words = f"has its license id changed by this edit, from {olds[0]} to {news[0]}"
         return Problem("altered", words, "", was, line)
     return None
+
+
+# The id to name for a file whose header states its license only in words.
+STATED = "<the SPDX id of the license its header states>"
+
+
+def _license(problem: Problem, found: Policy) -> str:
+    """The id the advice names: the file's own, whenever it has one, so that advice
+    never relicenses a file; the project's for a file with none."""
+    if problem.top.value:
+        return problem.top.value
+    return STATED if problem.kind == "declared" else found.license
 
 
 def judge(
@@ -129,7 +144,8 @@ def _relative(path: str, root: str) -> str | None:
 
 
 def exempt(ctx: Context, root: str, rel: str, path: str, text: str) -> bool:
-    """Content, sidecar, configured and REUSE exemptions (after the name checks)."""
+    """Content, sidecar, configured, REUSE and gitignore exemptions (after the name
+    checks), cheapest first."""
     if comments.binary(text) or comments.generated(text):
         return True
     if os.path.lexists(path + ".license"):
@@ -142,7 +158,23 @@ def exempt(ctx: Context, root: str, rel: str, path: str, text: str) -> bool:
             return True
     from caveat.guards.header.reuse import covered
 
-    return covered(root, rel)
+    return covered(root, rel) or ignored(root, rel)
+
+
+def ignored(root: str, rel: str) -> bool:
+    """Whether git's ignore rules exclude ``rel`` (vendored trees, ``node_modules``,
+    build output): not the project's own source. ``--no-index`` applies the rules to
+    files that were committed anyway. Asked last, of a file that would be reported."""
+    from caveat import gitrun
+
+    # git reads every .gitignore on the way down: a special one would block it.
+    folder = root
+    for part in ["", *rel.split("/")[:-1]]:
+        folder = os.path.join(folder, part) if part else folder
+        if not gitrun.regular_or_absent(os.path.join(folder, ".gitignore")):
+            return False
+    found = gitrun.run(root, "check-ignore", "-q", "--no-index", "--", rel)
+    return found is not None  # exit 0: ignored; 1 (not ignored) or a failure: None
 
 
 def findings(
@@ -170,7 +202,7 @@ def findings(
         last = problem.text or edits[-1].text
         if exempt(ctx, root, rel, path, last):
             continue
-        expected = problem.restore or comments.expected_line(style, found.license)
+        expected = problem.restore or comments.expected_line(style, _license(problem, found))
         values = {
             "path": rel,
             "problem": problem.words,

@@ -1,0 +1,75 @@
+"""``caveat stats``: the audit log summed per guard and per harness — calls, advice,
+denials, faults, p50/p99 milliseconds — and the guards that stepped aside;
+``--html FILE`` writes the same as one self-contained page with charts. Only reads
+the log (and writes FILE)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from caveat import auditlog
+from caveat.auditstats import summarise
+from caveat.commands.log import add_filters
+from caveat.commands.log import selection
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+
+    from caveat.auditstats import Row
+    from caveat.auditstats import Summary
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_filters(parser)
+    parser.add_argument("--html", metavar="FILE", help="write a page with charts to FILE")
+
+
+def run(opts: argparse.Namespace) -> int:
+    chosen = selection(opts)
+    if chosen is None:
+        return 2
+    summary = summarise(auditlog.read(os.environ, chosen))
+    if opts.html:
+        from caveat.commands.stats_page import page
+
+        try:
+            with open(opts.html, "w", encoding="utf-8") as handle:
+                handle.write(page(summary))
+        except OSError as exc:
+            print(f"caveat stats: cannot write {opts.html}: {exc.strerror}", file=sys.stderr)
+            return 1
+        print(f"wrote {opts.html} ({summary.records} hook calls)")
+        return 0
+    if not summary.records:
+        where = auditlog.folder(os.environ)
+        print(f"no audit records match (the log is in {where})", file=sys.stderr)
+        return 0
+    print("\n".join(report(summary)))
+    return 0
+
+
+def report(summary: Summary) -> list[str]:
+    first = summary.first.replace("T", " ").removesuffix("Z")
+    last = summary.last.replace("T", " ").removesuffix("Z")
+    lines = [f"{summary.records} hook calls, {first} → {last} UTC", ""]
+    lines += _table("guard", summary.by_calls(summary.guards), skipped=True)
+    lines.append("")
+    lines += _table("harness", summary.by_calls(summary.harnesses), skipped=False)
+    for name, sessions in sorted(summary.aside.items()):
+        count = f"{len(sessions)} session" + ("s" if len(sessions) != 1 else "")
+        lines.append("")
+        lines.append(f"stepped aside: {name} faulted 3 times in a session ({count})")
+    return lines
+
+
+def _table(title: str, rows: list[Row], skipped: bool) -> list[str]:
+    head = f"{title:14} {'calls':>7} {'advised':>8} {'denied':>7} {'faulted':>8}"
+    head += f" {'skipped':>8}" if skipped else ""
+    out = [head + f" {'p50 ms':>8} {'p99 ms':>8}"]
+    for row in rows:
+        text = f"{row.name:14} {row.calls:>7} {row.advised:>8} {row.denied:>7} {row.faulted:>8}"
+        text += f" {row.skipped:>8}" if skipped else ""
+        out.append(text + f" {row.p50:>8.2f} {row.p99:>8.2f}")
+    return out

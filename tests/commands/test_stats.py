@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+import os
+import re
+import shutil
+
+import pytest
+
+from caveat.auditstats import percentile
+from caveat.cli import main
+from caveat.commands import stats_page
+from tests import browser
+from tests.commands.auditlog_fixture import BARS
+from tests.commands.auditlog_fixture import KNOWN
+from tests.commands.auditlog_fixture import write_log
+from tests.helpers import ROOT
+
+ARTIFACTS = os.path.join(ROOT, ".cache", "artifacts")
+
+
+@pytest.fixture
+def known_log():
+    write_log(os.environ["CAVEAT_STATE_DIR"])
+
+
+def test_stats_table(known_log, capsys):
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"{len(KNOWN)} hook calls, 2026-11-29 10:00:00 → 2026-12-01 08:05:00 UTC"
+    rows = {line.split()[0]: line.split()[1:] for line in out[2:] if line and line[0] != " "}
+    # calls advised denied faulted skipped p50 p99 — the guard with most calls first
+    assert out[3].startswith("custom")
+    assert rows["custom"] == ["4", "0", "0", "3", "1", "1500.00", "1500.00"]
+    assert rows["dependency"] == ["4", "3", "0", "0", "0", "1.00", "1.50"]
+    assert rows["askuser"] == ["1", "0", "1", "0", "0", "0.30", "0.30"]
+    # calls advised denied faulted p50 p99
+    assert rows["claude"] == ["9", "3", "1", "3", "5.00", "1510.00"]
+    assert rows["codex"] == ["1", "1", "0", "0", "5.00", "5.00"]
+    assert out[-1] == "stepped aside: custom faulted 3 times in a session (1 session)"
+
+
+def test_stats_filters_apply(known_log, capsys):
+    assert main(["stats", "--since", "2026-12-01"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 hook calls")
+    assert "custom" not in out
+
+
+def test_percentiles_are_nearest_rank():
+    values = [float(v) for v in range(1, 101)]
+    assert (percentile(values, 50), percentile(values, 99)) == (50.0, 99.0)
+    assert percentile([3.0], 99) == 3.0
+    assert percentile([], 50) == 0.0
+
+
+def test_html_is_self_contained_and_biggest_first(known_log, tmp_path, capsys):
+    page = tmp_path / "stats.html"
+    assert main(["stats", "--html", str(page)]) == 0
+    assert capsys.readouterr().out == f"wrote {page} ({len(KNOWN)} hook calls)\n"
+    html = page.read_text()
+    assert "<script" not in html
+    assert not re.search(r"""(src|href)=|url\(|@import""", html)
+    assert html.count('class="bar"') == len(BARS)
+    assert html.count('class="hist"') == len(stats_page.EDGES)
+    tiles = re.findall(r'<div class="tile"><b>([\d,]+)</b>', html)
+    assert [int(t) for t in tiles] == sorted((int(t) for t in tiles), reverse=True)
+    legend = re.findall(r"<li><i [^>]*></i>([\w-]+) — (\d+)</li>", html)
+    assert legend == [("dependency", "3"), ("askuser", "1"), ("eval", "1"), ("git", "1")]
+
+
+def test_html_of_an_empty_log(tmp_path, capsys):
+    page = tmp_path / "stats.html"
+    assert main(["stats", "--html", str(page)]) == 0
+    assert "No guard gave advice in this period." in page.read_text()
+
+
+def test_the_page_renders_in_chromium(known_log, tmp_path, capsys):
+    browser.chromium()
+    page = str(tmp_path / "stats.html")
+    assert main(["stats", "--html", page]) == 0
+    dom, console = browser.dom(page)
+    assert console == []
+    assert dom.count('class="bar"') == len(BARS)
+    assert dom.count('class="hist"') == len(stats_page.EDGES)
+    counts = [int(n) for n in re.findall(r'class="hist" data-bin="\d+" data-count="(\d+)"', dom)]
+    assert sum(counts) == len(KNOWN)
+    shot = str(tmp_path / "stats.png")
+    assert browser.screenshot(page, shot) == []
+    colours = browser.pixels(shot)
+    assert {(0x00, 0x72, 0xB2), (0xE6, 0x9F, 0x00)} <= colours  # the first two guards' bars
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    shutil.copy(shot, os.path.join(ARTIFACTS, "stats.png"))
+
+
+def test_the_console_check_sees_an_error(tmp_path):
+    browser.chromium()
+    page = tmp_path / "broken.html"
+    page.write_text('<!DOCTYPE html><script>throw new Error("boom")</script>')
+    _, console = browser.dom(str(page))
+    assert any("Uncaught Error: boom" in line for line in console)

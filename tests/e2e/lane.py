@@ -49,20 +49,25 @@ def install_clis() -> str:
         pytest.fail(f"cannot install the pinned harness CLIs from npm: {exc}", pytrace=False)
 
 
+# Beside caveat and its dependencies: the build backend, and pip itself (pipx puts it
+# in its shared environment).
+EXTRA_WHEELS = ("hatchling", "pip")
+
+
 def wheelhouse() -> str:
-    """A folder of wheels for caveat's dependencies and its build backend, made from
-    the package index once per pyproject.toml (outside any namespace): what a
-    self-installing plugin takes instead of the index."""
+    """A folder of wheels for caveat's dependencies, its build backend and pip, made
+    from the package index once per pyproject.toml (outside any namespace): what a
+    self-installing plugin and pipx take instead of the index."""
     with open(os.path.join(npm_clis.ROOT, "pyproject.toml"), "rb") as fh:
-        digest = hashlib.sha256(fh.read()).hexdigest()[:16]
-    folder = os.path.join(npm_clis.CACHE, f"wheelhouse-{digest}")
+        digest = hashlib.sha256(fh.read() + " ".join(EXTRA_WHEELS).encode())
+    folder = os.path.join(npm_clis.CACHE, f"wheelhouse-{digest.hexdigest()[:16]}")
     stamp = os.path.join(folder, ".complete")
     if os.path.exists(stamp):
         return folder
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--quiet"]
     for argv in (
         [*pip, "wheel", "--wheel-dir", folder, npm_clis.ROOT],
-        [*pip, "download", "--dest", folder, "hatchling"],
+        [*pip, "download", "--dest", folder, *EXTRA_WHEELS],
     ):
         done = subprocess.run(argv, capture_output=True, text=True, timeout=600, check=False)
         if done.returncode != 0:

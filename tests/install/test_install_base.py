@@ -146,7 +146,7 @@ def test_moved_interpreter_is_drift(name, project, caveat):
     write(path, read(path).replace(PYTHON, "/opt/gone/bin/python3"))
     code, out, _ = caveat("verify", "--harness", name, "--project", str(project))
     assert code == 1
-    assert "drifted" in out and "/opt/gone/bin/python3 not found" in out
+    assert "drifted" in out and "/opt/gone/bin/python3 no longer exists" in out
     code, out, _ = caveat("verify", "--harness", name, "--project", str(project), "--json")
     report = json.loads(out)
     assert code == 1 and not report["ok"] and report["results"][0]["status"] == "drifted"

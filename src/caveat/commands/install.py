@@ -153,8 +153,12 @@ def run_verify(name: str | None, project: str | None, user: bool, as_json: bool)
         from caveat.install.endpoint import TOKEN_ENV
 
         # A token variable to export is fixed in the shell profile, not by install.
-        if any(not p.startswith(TOKEN_ENV) for r in bad for p in r.problems or ["-"]):
-            print("fix: caveat install --harness NAME (same --user/--project) rewrites them")
+        for r in bad:
+            if any(not p.startswith(TOKEN_ENV) for p in r.problems or ["-"]):
+                spec = inst.harness(r.harness)
+                folder = None if r.path == spec.path(os.environ, None) else spec.project_of(r.path)
+                scope = "--user" if folder is None else f"--project {folder}"
+                print(f"fix: caveat install --harness {r.harness} {scope} rewrites them")
     return 1 if bad else 0
 
 

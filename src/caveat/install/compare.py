@@ -17,6 +17,9 @@ def status(found: list[Found], wanted: list[Found]) -> tuple[str, list[str]]:
     ``found`` in a file against those ``wanted``, each as (event, matcher, handler)."""
     if not found:
         return "missing", []
+    moved = _moved(found, wanted)
+    if moved:
+        return "drifted", [moved]
     found = list(found)
     problems: list[str] = []
     for want in wanted:
@@ -34,6 +37,61 @@ def status(found: list[Found], wanted: list[Found]) -> tuple[str, list[str]]:
     for event, matcher, handler in found:
         problems.append(f"{event} {matcher or '(all)'}: unexpected entry {invocation(handler)}")
     return ("drifted" if problems else "installed"), problems
+
+
+def runtime(handler: Json) -> tuple[str, str]:
+    """The interpreter and the launcher a command handler runs (``python -I
+    launcher …``, exec or shell form), or ``("", "")``."""
+    if handler.get("type") == "http":
+        return "", ""
+    args = handler.get("args")
+    if isinstance(args, list):
+        python = handler.get("command")
+        words = [python, *args[:2]]
+    else:
+        command = invocation(handler)
+        python = _first_word(command)
+        rest = command[len(python) + 2 if command.startswith('"') else len(python) :].lstrip()
+        words = [python, *rest.split(" ", 1)]
+        if len(words) > 2:
+            words[2] = _first_word(words[2])
+    if len(words) < 3 or words[1] != "-I" or not all(isinstance(w, str) for w in words):
+        return "", ""
+    return str(words[0]), str(words[2])
+
+
+def _moved(found: list[Found], wanted: list[Found]) -> str:
+    """One line for the common drift after caveat was reinstalled elsewhere (another
+    Python, another venv): every registration is as wanted but for the interpreter
+    and launcher it names. ``""`` for any other difference."""
+    if len(found) != len(wanted):
+        return ""
+    old = {runtime(handler) for _, _, handler in found}
+    new = {runtime(handler) for _, _, handler in wanted}
+    if len(old) != 1 or len(new) != 1 or old == new or ("", "") in old | new:
+        return ""
+    (old_python, old_launcher), (new_python, new_launcher) = old.pop(), new.pop()
+    pairs = zip(sorted(found, key=_key), sorted(wanted, key=_key), strict=True)
+    for (event, matcher, have), want in pairs:
+        swapped = invocation(have).replace(old_python, new_python, 1)
+        swapped = swapped.replace(old_launcher, new_launcher, 1)
+        if (event, matcher) != want[:2] or swapped != invocation(want[2]):
+            return ""
+    gone = [p for p in (old_python, old_launcher) if not os.path.exists(p)]
+    effect = (
+        f"{' and '.join(gone)} no longer exist{'s' if len(gone) == 1 else ''}, so these "
+        "hooks start nothing and give no advice"
+        if gone
+        else "another caveat than this one answers them"
+    )
+    return (
+        f"all {len(found)} registrations run {old_python} -I {old_launcher}: {effect}; "
+        f"this caveat is {new_python} -I {new_launcher}"
+    )
+
+
+def _key(item: Found) -> tuple[str, str]:
+    return item[0], item[1] or ""
 
 
 def _difference(have: Json, want: Json) -> str:

@@ -1,0 +1,149 @@
+"""caveat installed with pipx, the way Python users install command-line tools: the
+checkout installed by the real pipx, registered for a harness, then reinstalled, and
+reinstalled on another Python. Packages come from the lane's wheelhouse
+(``PIP_NO_INDEX``), so the run needs no network; the registered hook is run as the
+harness would run it, from the settings file.
+
+- ``caveat install`` registers pipx's interpreter and the launcher inside pipx's venv;
+- after ``pipx reinstall`` on the same Python, ``caveat verify`` says installed and the
+  hook still answers: the launcher path survives an upgrade;
+- after ``pipx reinstall --python`` another version, the launcher path (which names
+  the Python version) is gone: ``verify`` says drifted, says why, and names the fix;
+  ``caveat install`` repairs it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from expect import handlers
+from lane import wheelhouse
+from scenario import make_project
+
+pytestmark = pytest.mark.e2e
+PIPX = os.path.join(os.path.dirname(sys.executable), "pipx")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _other_python() -> str | None:
+    """An interpreter of a later minor version than the lane's (the wheelhouse holds
+    what the lane's version needs, and a later one needs nothing more)."""
+    mine = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    later = range(sys.version_info.minor + 1, 16)
+    found = [shutil.which(f"python3.{n}") for n in later]
+    found += [str(p) for n in later for p in sorted(pyenv.glob(f"3.{n}.*/bin/python3.{n}"))]
+    for path in filter(None, found):
+        if os.path.basename(path) == mine or not os.access(path, os.X_OK):
+            continue
+        check = "import sys, venv; sys.exit(sys.version_info < (3, 10))"
+        if subprocess.run([path, "-I", "-c", check], check=False).returncode == 0:
+            return path
+    return None
+
+
+class Pipx:
+    def __init__(self, root: Path) -> None:
+        self.home = root / "home"
+        self.home.mkdir()
+        self.project = str(root / "project")
+        make_project(self.project)
+        self.env = {
+            "HOME": str(self.home),
+            "PATH": f"{root / 'bin'}:/usr/bin:/bin",
+            "PIPX_HOME": str(root / "pipx"),
+            "PIPX_BIN_DIR": str(root / "bin"),
+            "PIP_NO_INDEX": "1",
+            "PIP_FIND_LINKS": wheelhouse(),
+            "LANG": "C.UTF-8",
+        }
+        self.caveat = str(root / "bin" / "caveat")
+
+    def run(self, *argv: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run(
+            list(argv), env=self.env, capture_output=True, text=True, timeout=600, check=False
+        )
+        if check:
+            assert done.returncode == 0, f"{argv}: {done.stdout}{done.stderr}"
+        return done
+
+    def settings(self) -> dict[str, object]:
+        data: dict[str, object] = json.loads((self.home / ".claude" / "settings.json").read_text())
+        return data
+
+    def advice(self) -> str:
+        """What the registered PreToolUse command answers a pickle write with."""
+        path = os.path.join(self.project, "app.py")
+        payload = {
+            "session_id": f"pipx-{os.urandom(4).hex()}",
+            "hook_event_name": "PreToolUse",
+            "cwd": self.project,
+            "tool_name": "Write",
+            "tool_input": {"file_path": path, "content": "import pickle\npickle.loads(b)\n"},
+        }
+        (handler,) = handlers(self.settings(), "PreToolUse", "Write")
+        done = subprocess.run(
+            [handler["command"], *handler["args"]],
+            input=json.dumps(payload).encode(),
+            capture_output=True,
+            cwd=self.project,
+            env=self.env,
+            timeout=60,
+            check=False,
+        )
+        if done.returncode != 0:  # the harness reports a hook error and goes on
+            return ""
+        return str(
+            json.loads(done.stdout or b"{}")
+            .get("hookSpecificOutput", {})
+            .get("additionalContext", "")
+        )
+
+
+@pytest.fixture(scope="module")
+def pipx(tmp_path_factory: pytest.TempPathFactory) -> Pipx:
+    box = Pipx(tmp_path_factory.mktemp("pipx"))
+    box.run(PIPX, "install", str(ROOT))
+    box.run(box.caveat, "install", "--harness", "claude", "--user")
+    return box
+
+
+def test_install_registers_pipxs_interpreter(pipx: Pipx) -> None:
+    venv = os.path.join(pipx.env["PIPX_HOME"], "venvs", "caveat")
+    (handler,) = handlers(pipx.settings(), "PreToolUse", "Write")
+    assert handler["command"] == os.path.join(venv, "bin", "python")
+    assert handler["args"][:2] == ["-I", handler["args"][1]]
+    assert handler["args"][1].startswith(os.path.join(venv, "lib"))
+    assert "pickle.loads" in pipx.advice()
+    done = pipx.run(pipx.caveat, "verify", "--harness", "claude")
+    assert "claude: installed" in done.stdout
+
+
+def test_reinstall_keeps_the_registrations_working(pipx: Pipx) -> None:
+    before = pipx.settings()
+    pipx.run(PIPX, "reinstall", "caveat")
+    assert pipx.settings() == before
+    done = pipx.run(pipx.caveat, "verify", "--harness", "claude")
+    assert "claude: installed" in done.stdout
+    assert "pickle.loads" in pipx.advice()
+
+
+def test_another_python_drifts_and_install_repairs(pipx: Pipx) -> None:
+    other = _other_python()
+    if other is None:
+        pytest.skip("no second Python >= 3.10 on this machine")
+    pipx.run(PIPX, "reinstall", "--python", other, "caveat")
+    assert pipx.advice() == ""  # the old launcher is gone: the hook starts nothing
+    done = pipx.run(pipx.caveat, "verify", "--harness", "claude", check=False)
+    assert done.returncode == 1 and "claude: drifted" in done.stdout
+    assert "no longer exists, so these hooks start nothing" in done.stdout
+    assert "fix: caveat install --harness claude --user" in done.stdout
+    pipx.run(pipx.caveat, "install", "--harness", "claude", "--user")
+    assert "claude: installed" in pipx.run(pipx.caveat, "verify", "--harness", "claude").stdout
+    assert "pickle.loads" in pipx.advice()

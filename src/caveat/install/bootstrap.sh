@@ -29,7 +29,9 @@ cache=$state/plugin-python
 
 py=
 launch=
-if [ -f "$cache" ]; then
+# Only a cache file of ours, not a symlink: one planted by another user while the
+# folder was looser could name any program (SPEC §7). caveat writes it 0600.
+if [ -f "$cache" ] && [ ! -L "$cache" ] && [ -O "$cache" ]; then
     { IFS= read -r py && IFS= read -r launch; } <"$cache" 2>/dev/null
 fi
 

@@ -2,19 +2,18 @@
 
 Resolution (SPEC §7): ``CAVEAT_STATE_DIR``, else ``$CLAUDE_PLUGIN_DATA/state``, else
 ``$XDG_STATE_HOME/caveat``, else ``~/.local/state/caveat`` (``%LOCALAPPDATA%`` on
-Windows). The folder is 0700; files in it are 0600 and replaced atomically.
-
-Nothing in the folder is taken on trust (SPEC §7): a file or sub-folder that another
-user owns, or that group or others may write, may have been planted while the folder
-was looser, so it is discarded (removed, or left alone when it cannot be) and never
-read; the check is made on the open descriptor, so a swap between check and read
-changes nothing. Every lock wait has a deadline within the hook's budget: a lock held
-by a stuck process costs a bounded wait, then the caller goes on without it.
+Windows). The folder is 0700; files in it are 0600 and replaced atomically. A
+sub-folder that is not ours alone is not used; files are read and locked through
+``caveat.private``, which discards what another user could have planted.
 """
 
 from __future__ import annotations
 
 import os
+
+from caveat.private import discard as discard
+from caveat.private import lock as lock
+from caveat.private import read_private
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -48,23 +47,10 @@ def ensure(env: Mapping[str, str]) -> str | None:
     path = location(env)
     try:
         os.makedirs(path, mode=0o700, exist_ok=True)
-        info = os.lstat(path)
     except (OSError, ValueError) as exc:
         log(f"state dir {path!r} unusable: {exc}")
         return None
-    if (info.st_mode & 0o170000) != 0o040000:
-        log(f"state dir {path!r} is not a folder (a symlink or a file); not using it")
-        return None
-    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
-        log(f"state dir {path!r} belongs to another user; not using it")
-        return None
-    if info.st_mode & 0o077:
-        try:
-            os.chmod(path, 0o700)
-        except OSError as exc:
-            log(f"cannot tighten {path!r} to 0700: {exc}")
-            return None
-    return path
+    return path if _private_folder(path) else None
 
 
 _SESSION_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
@@ -81,39 +67,25 @@ def session_key(session_id: str) -> str:
     return f"session-{zlib.crc32(session_id.encode('utf-8', 'surrogatepass')):08x}"
 
 
-def _foreign(info: os.stat_result) -> bool:
-    """Another user's, or writable by group or others: not to be trusted."""
-    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
-        return True
-    return bool(info.st_mode & 0o022)
-
-
-def discard(path: str, why: str) -> None:
-    """Remove a state file that cannot be trusted (it is rebuilt when next needed)."""
-    log(f"state file {path!r} {why}; discarded")
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
-
-
 def _private_folder(path: str) -> bool:
-    """Whether ``path`` is a real folder of ours that only we can write (tightened to
-    0700 when it is ours but looser)."""
+    """Whether ``path`` is a real folder of ours (not a symlink), tightened to 0700 when
+    looser: another user's is never used."""
     try:
         info = os.lstat(path)
-    except OSError:
+    except (OSError, ValueError) as exc:
+        log(f"state dir {path!r} unusable: {exc}")
         return False
     if (info.st_mode & 0o170000) != 0o040000:
-        log(f"state folder {path!r} is not a folder; not using it")
+        log(f"state dir {path!r} is not a folder (a symlink or a file); not using it")
         return False
     if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
-        log(f"state folder {path!r} belongs to another user; not using it")
+        log(f"state dir {path!r} belongs to another user; not using it")
         return False
     if info.st_mode & 0o077:
         try:
             os.chmod(path, 0o700)
-        except OSError:
+        except OSError as exc:
+            log(f"cannot tighten {path!r} to 0700: {exc}")
             return False
     return True
 
@@ -169,61 +141,6 @@ def read_bytes(path: str, limit: int = 4 * 1024 * 1024) -> bytes | None:
             data = handle.read(limit + 1)
     except OSError:
         return None
-    return data if len(data) <= limit else None
-
-
-_OPEN_FLAGS = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-
-
-def _symlink(exc: OSError) -> bool:
-    """Whether an ``O_NOFOLLOW`` open failed on a symlink (ELOOP; EMLINK on BSD)."""
-    import errno
-
-    return exc.errno in (errno.ELOOP, errno.EMLINK)
-
-
-def _checked(fd: int, path: str) -> bool:
-    """Whether the open ``fd`` is a regular file of ours that only we can write; when
-    not, ``path`` is discarded."""
-    try:
-        info = os.fstat(fd)
-    except OSError:
-        return False
-    if (info.st_mode & 0o170000) != 0o100000:
-        discard(path, "is not a regular file")
-        return False
-    if _foreign(info):
-        discard(path, "belongs to another user or is writable by others")
-        return False
-    return True
-
-
-def read_private(path: str, limit: int = 4 * 1024 * 1024) -> bytes | None:
-    """The bytes of a state file (at most ``limit``), or None when it is missing, too
-    big, or cannot be trusted (then it is discarded). A symlink, FIFO or device is never
-    followed or waited on."""
-    try:
-        fd = os.open(path, os.O_RDONLY | _OPEN_FLAGS)
-    except OSError as exc:
-        if _symlink(exc):
-            discard(path, "is a symlink")
-        return None
-    try:
-        if not _checked(fd, path):
-            return None
-        chunks: list[bytes] = []
-        size = 0
-        while size <= limit:
-            chunk = os.read(fd, limit + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    data = b"".join(chunks)
     return data if len(data) <= limit else None
 
 
@@ -303,132 +220,6 @@ def prune(folder: str, max_age_s: float = MAX_AGE_S) -> None:
                 os.unlink(full)
         except OSError:
             pass
-
-
-LOCK_WAIT_S = 0.5  # the longest wait for a lock that does not change hands
-LOCK_BUSY_S = 4.0  # the longest wait for one that does (many hooks at once)
-_STUCK_S = 10.0  # a lock that timed out is only tried, not waited for, this long after
-_stuck: dict[str, float] = {}
-
-
-def _open_lock(file: str) -> int | None:
-    """``file`` opened for locking (created 0600), never through a symlink; a planted
-    one (another user's, loose bits, not a regular file) is replaced by a new one."""
-    for _ in range(2):
-        try:
-            fd = os.open(file, os.O_RDWR | os.O_CREAT | _OPEN_FLAGS, 0o600)
-        except OSError as exc:
-            if not _symlink(exc):
-                return None
-            discard(file, "is a symlink")
-            continue
-        if _checked(fd, file):
-            return fd
-        os.close(fd)
-    return None
-
-
-def _mark(fd: int) -> None:
-    """Stamp the lock file as taken: waiters see the lock move, and ``prune`` leaves
-    a file in use alone."""
-    try:
-        os.utime(fd)
-    except (OSError, NotImplementedError, TypeError):
-        pass
-
-
-def lock(file: str, wait: float | None = None) -> int | None:
-    """An open descriptor of ``file`` (created 0600) holding an exclusive lock, or
-    None when it cannot be opened or locked in time. The wait is at most ``wait``
-    seconds (default: ``LOCK_WAIT_S``, cut to what is left of an armed budget), and a
-    lock that already timed out in this process lately is tried once, not waited for.
-    Windows: no lock, best effort. Closing the descriptor releases the lock."""
-    fd = _open_lock(file)
-    if fd is None:
-        return None
-    try:
-        import fcntl
-    except ImportError:
-        return fd
-    import time
-
-    from caveat.budget import remaining
-
-    # a margin under the budget, so that the caller still answers within it
-    cap = remaining(LOCK_BUSY_S) - 0.05
-    wait = min(cap, LOCK_WAIT_S if wait is None else wait)
-    start = time.monotonic()
-    if start - _stuck.get(file, -_STUCK_S) < _STUCK_S:
-        wait = 0.0
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        _mark(fd)
-        return fd
-    except BlockingIOError:
-        pass
-    except OSError:
-        os.close(fd)
-        return None
-    if wait > 0 and _wait_for(fd, wait, cap):
-        _stuck.pop(file, None)
-        _mark(fd)
-        return fd
-    _stuck[file] = time.monotonic()
-    log(f"lock {file!r} still held after {time.monotonic() - start:.2f} s; going on without it")
-    os.close(fd)
-    return None
-
-
-def _wait_for(fd: int, wait: float, cap: float) -> bool:
-    """Take the lock on ``fd``: a blocking ``flock`` (the kernel wakes the waiter when
-    the holder lets go), cut short by a budget ``Timer`` every ``wait`` seconds. Each
-    taker stamps the lock file (``lock``), so a stamp newer than at the last cut means
-    the lock is changing hands, not stuck: the wait goes on, up to ``cap`` in all.
-    Where no timer can be armed (not the main thread), short polls, ``wait`` at most."""
-    import fcntl
-    import time
-
-    from caveat.budget import Overrun
-    from caveat.budget import Timer
-
-    end = time.monotonic() + cap
-    stamp = _stamp(fd)
-    while True:
-        timer = Timer(min(wait, end - time.monotonic()))
-        try:
-            with timer:
-                if not timer._armed:
-                    break
-                fcntl.flock(fd, fcntl.LOCK_EX)
-                return True
-        except Overrun as stop:
-            if stop.timer is not timer:
-                raise  # an outer budget ran out: its owner handles it
-        except OSError:
-            return False
-        before, stamp = stamp, _stamp(fd)
-        if stamp == before or time.monotonic() + 0.01 >= end:
-            return False
-    end = time.monotonic() + wait
-    pause = 0.001
-    while time.monotonic() < end:
-        time.sleep(pause)
-        pause = min(pause * 2, 0.02)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return True
-        except BlockingIOError:
-            continue
-        except OSError:
-            return False
-    return False
-
-
-def _stamp(fd: int) -> int:
-    try:
-        return os.fstat(fd).st_mtime_ns
-    except OSError:
-        return 0
 
 
 class LockedRecord:

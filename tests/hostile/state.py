@@ -2,7 +2,8 @@
 
 ``plant_caches`` writes every cache caveat keeps, each filled so that, were it read,
 its text would reach the model (the message cache's entries match the real message
-files' digests) or silence the advice (a seen record listing the finding). The files
+files' digests) or silence the advice (the config cache turning every guard off, the
+rules cache making every rule apply to nothing, a seen record listing the finding). The files
 are planted the way another user could have while the folder was looser: writable by
 everyone (``loose``), or owned by another user (``foreign``, root only). ``held_lock``
 starts a real process that takes ``flock`` on files and keeps them until the block
@@ -65,6 +66,39 @@ def _message_entries(project: str | None) -> dict[str, object]:
     return entries
 
 
+def _digest(path: str) -> str:
+    with open(path, "rb") as handle:
+        raw = handle.read(1 << 20)
+    return f"{zlib.crc32(raw):08x}-{len(raw)}"
+
+
+def _config_entries(env: Mapping[str, str], project: str | None) -> dict[str, object]:
+    """The config cache: every config file there is, read as turning every guard off."""
+    from caveat.config import config_dir
+    from caveat.guards import REGISTRY
+
+    off = {"guards": dict.fromkeys((spec.id for spec in REGISTRY), False)}
+    paths = [os.path.join(config_dir(env), "config.toml")]
+    if project:
+        paths.append(os.path.join(project, ".caveat", "config.toml"))
+    return {p: {"hash": _digest(p), "data": off} for p in paths if os.path.isfile(p)}
+
+
+def _rule_entries(project: str | None) -> dict[str, object]:
+    """The custom rules cache: every project rule, read as applying to no event."""
+    from caveat import __version__
+
+    folder = os.path.join(project or "", ".caveat", "rules")
+    if not project or not os.path.isdir(folder):
+        return {}
+    never = {"events": [], "tools": [], "paths": [], "content": "", "strict": False}
+    entries: dict[str, object] = {}
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        entries[path] = {"hash": f"{_digest(path)}-{__version__}", "rule": never}
+    return entries
+
+
 def _spoil(path: str, mode: str) -> None:
     if mode == "loose":
         os.chmod(path, 0o666)
@@ -94,6 +128,8 @@ def plant_caches(
         name: {"version": 1, "entries": {PLANTED: PLANTED}} for name in CACHES
     }
     files[CACHE_FILE] = {"version": _CACHE_VERSION, "entries": _message_entries(project)}
+    files["config.cache.json"] = {"version": 1, "entries": _config_entries(env, project)}
+    files["custom-rules.cache.json"] = {"version": 1, "entries": _rule_entries(project)}
     planted = []
     for name, data in files.items():
         path = os.path.join(folder, name)

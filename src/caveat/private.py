@@ -23,10 +23,12 @@ def log(message: str) -> None:
 
 
 def foreign(info: os.stat_result) -> bool:
-    """Another user's, or writable by group or others: not to be trusted."""
-    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
-        return True
-    return bool(info.st_mode & 0o022)
+    """Another user's, or writable by group or others: not to be trusted. (Windows has
+    neither owners nor mode bits here: the folder's ACL, under the user's profile, is
+    what keeps others out.)"""
+    if not hasattr(os, "geteuid"):
+        return False
+    return info.st_uid != os.geteuid() or bool(info.st_mode & 0o022)
 
 
 def discard(path: str, why: str) -> None:

@@ -99,10 +99,10 @@ def unseen(env: Mapping[str, str], session_id: str, findings: list[Finding]) -> 
         return findings
     import time
 
-    now = int(time.time() * 1000)
     with state.LockedRecord(path, _LIMIT) as rec:
         if not rec.locked:
             return findings
+        now = int(time.time() * 1000)  # after the wait: claims made meanwhile are older
         known = set(_keys(rec.data))
         claims = _claims(rec.data, now)
         standing = len(claims)

@@ -310,3 +310,16 @@ def test_reproduced_leaks_are_closed(project, tool, tool_input, shown):
     assert shown in context  # the advice is given, the secret's place marked or dropped
     for secret in (PASSWORD, KEY_BODY[:16], "Zm9vYmFyYmF6"):
         assert secret.encode() not in done.stdout, context
+
+
+def test_a_match_cut_short_is_redacted_before_the_cut(project):
+    """{match} shows 120 characters: a token across the cut must not slip out halved."""
+    rules = project / ".caveat" / "rules"
+    rules.mkdir(parents=True)
+    (rules / "long.md").write_text(
+        "---\ntools: [Bash]\ncontent: 'LEAD.*'\n---\n# long\n\n"
+        "## Advisory\nmatched {match}\n\n## Procedure\nx\n"
+    )
+    outcome = dispatch(project, bash(project, "echo LEAD" + "y" * 100 + " " + GH))
+    assert outcome.output, outcome.reason
+    assert "matched LEAD" in outcome.output and GH[:8] not in outcome.output

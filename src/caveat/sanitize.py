@@ -130,7 +130,7 @@ _shape_patterns: dict[str, re.Pattern[str]] = {}
 
 # Every pattern above needs one of these: a keyword (any case) or a token prefix.
 _KEYWORDS = (
-    "pass", "secret", "token", "key", "auth", "bearer", "basic", "://", "-----begin", "-u",
+    "pass", "secret", "token", "key", "auth", "bearer", "basic", "://", "-----begin", "-u ",
     "--user",
 )  # fmt: skip
 _PREFIXES = (

@@ -128,7 +128,8 @@ _SHAPES = (
 )
 _shape_patterns: dict[str, re.Pattern[str]] = {}
 
-# Every pattern above needs one of these: a keyword (any case) or a token prefix.
+# The token, scheme and assignment patterns need one of these: a keyword (any case)
+# or a token prefix (the shapes above have their own literals).
 _KEYWORDS = (
     "pass", "secret", "token", "key", "auth", "bearer", "basic", "://", "-----begin", "-u ",
     "--user",

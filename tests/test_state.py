@@ -1,9 +1,15 @@
 from __future__ import annotations
 
+import json
 import os
+import stat
 import time
 
+import pytest
+
 from caveat import state
+from tests.hostile.state import NOBODY
+from tests.hostile.state import can_chown
 
 
 def test_prune_removes_only_files_older_than_a_day(tmp_path):
@@ -32,3 +38,97 @@ def test_state_location_order(tmp_path):
     assert state.location({"CLAUDE_PLUGIN_DATA": "/p", "XDG_STATE_HOME": "/s"}) == "/p/state"
     assert state.location({"XDG_STATE_HOME": "/s"}) == "/s/caveat"
     assert state.location({"XDG_STATE_HOME": "relative", "HOME": "/h"}) == "/h/.local/state/caveat"
+
+
+# --- nothing in the state folder is taken on trust (SPEC §7) ---------------------------
+
+needs_root = pytest.mark.skipif(not can_chown(), reason="giving a file away needs root")
+
+
+def _plant(path, data=b'{"version": 1, "entries": {"k": "PLANTED"}}', mode="loose"):
+    path.write_bytes(data)
+    if mode == "loose":
+        os.chmod(path, 0o666)
+    else:
+        os.chown(path, NOBODY, NOBODY)
+        os.chmod(path, 0o600)
+
+
+MODES = [
+    pytest.param("loose", id="writable-by-others"),
+    pytest.param("foreign", id="another-users", marks=needs_root),
+]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_planted_cache_starts_empty_and_is_rebuilt_private(tmp_path, mode):
+    env = {"CAVEAT_STATE_DIR": str(tmp_path / "state")}
+    folder = state.ensure(env)
+    assert folder
+    planted = tmp_path / "state" / "c.json"
+    _plant(planted, mode=mode)
+    cache = state.JsonCache(env, "c.json", 1)
+    assert cache.get("k") is None
+    cache.put("k", "ours")
+    cache.save()
+    info = planted.stat()
+    assert info.st_uid == os.geteuid() and stat.S_IMODE(info.st_mode) == 0o600
+    assert state.JsonCache(env, "c.json", 1).get("k") == "ours"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_planted_record_and_its_lock_are_replaced(tmp_path, mode):
+    record = tmp_path / "r.json"
+    _plant(record, b'{"keys": ["PLANTED"]}', mode)
+    lock = tmp_path / "r.json.lock"
+    _plant(lock, b"", mode)
+    with state.LockedRecord(str(record)) as rec:
+        assert rec.locked and rec.data == {}
+        assert rec.save({"keys": ["ours"]})
+    for path in (record, lock):
+        info = path.stat()
+        assert info.st_uid == os.geteuid() and stat.S_IMODE(info.st_mode) == 0o600
+
+
+def test_a_planted_symlink_is_not_written_through(tmp_path):
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"keep")
+    record = tmp_path / "r.json"
+    (tmp_path / f"r.json.{os.getpid()}.tmp").symlink_to(victim)
+    (tmp_path / "r.json.lock").symlink_to(victim)
+    with state.LockedRecord(str(record)) as rec:
+        assert rec.locked and rec.save({"a": 1})
+    assert victim.read_bytes() == b"keep"
+    assert json.loads(record.read_text()) == {"a": 1}
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_planted_session_folder_is_not_used(tmp_path, mode):
+    env = {"CAVEAT_STATE_DIR": str(tmp_path / "state")}
+    assert state.ensure(env)
+    sub = tmp_path / "state" / "seen"
+    sub.mkdir()
+    if mode == "loose":
+        os.chmod(sub, 0o777)  # ours but loose: tightened, then used
+        assert state.session_file(env, "seen", "s", ".json")
+        assert stat.S_IMODE(sub.stat().st_mode) == 0o700
+    else:
+        os.chown(sub, NOBODY, NOBODY)
+        assert state.session_file(env, "seen", "s", ".json") is None
+
+
+def test_a_symlinked_session_folder_is_not_used(tmp_path):
+    env = {"CAVEAT_STATE_DIR": str(tmp_path / "state")}
+    assert state.ensure(env)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir(mode=0o700)
+    (tmp_path / "state" / "seen").symlink_to(elsewhere)
+    assert state.session_file(env, "seen", "s", ".json") is None
+
+
+@needs_root
+def test_a_state_folder_of_another_user_is_not_used(tmp_path):
+    folder = tmp_path / "state"
+    folder.mkdir(mode=0o700)
+    os.chown(folder, NOBODY, NOBODY)
+    assert state.ensure({"CAVEAT_STATE_DIR": str(folder)}) is None

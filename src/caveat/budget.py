@@ -78,3 +78,12 @@ class Timer:
             left = self._outer - (time.perf_counter() - self._started)
             # Never 0, which would disarm: an outer budget that ran out fires now.
             _signal.setitimer(_signal.ITIMER_REAL, max(left, 1e-6))
+
+
+def remaining(cap: float) -> float:
+    """Seconds left of the innermost armed ``Timer``, at most ``cap`` (``cap`` when none
+    is armed): how long a wait inside the budget may last."""
+    if not _HAS_TIMER:
+        return cap
+    left = _signal.getitimer(_signal.ITIMER_REAL)[0]
+    return min(cap, left) if left > 0 else cap

@@ -1,8 +1,13 @@
 """Make a finding's value safe to show the model: one line, bounded, no secrets.
 
 The credential patterns are compiled only for a value that could hold one (a cheap
-keyword and token-length test decides): compiling them costs more than most firing
-hooks spend on everything else.
+keyword and token-length test decides), and each of the rarer shapes (key blocks,
+``user:password@`` without a scheme, ``-uuser:password``, a password in prose) only
+when its own literal is there: compiling them costs more than most firing hooks
+spend on everything else.
+
+Whatever cuts a value short must redact it first (``redact``), or a secret cut in
+the middle no longer has its shape.
 """
 
 from __future__ import annotations
@@ -84,7 +89,47 @@ _ASSIGNED_SOURCE = (
 # "Authorization: Bearer <token>", "token <value>": the scheme word stays.
 _SCHEMED_SOURCE = r"(?i)\b(bearer|basic|token)(\s{1,3})[\w.~+/=-]{8,512}"
 
-# Every pattern above needs one of these: a keyword (any case) or a token prefix.
+# Shapes with a pass of their own (the conformity guard's token scan does not look for
+# them), each with the literal it cannot match without (in the lower-cased text, or
+# for ``case`` ones the text itself; "@:" is an "@" after a ":") and what the
+# replacement keeps (group ``keep``).
+# A private key, from its armour (or the "PRIVATE KEY-----" of it) to the END line or
+# the end of the value: its body is the secret, not the BEGIN line.
+_KEY_BLOCK = (
+    r"(?:-----BEGIN [A-Z0-9 ]{0,40}|\b)PRIVATE KEY(?: BLOCK)?-----"
+    r"(?:[^-]|-(?!----(?:END|BEGIN) ))*"
+    r"(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?"
+)
+# Key material without its armour: DER (``MII…``) or OpenSSH base64, and the base64
+# words that follow it (the body's next lines, joined by spaces).
+_KEY_BODY = r"\b(?:MII|b3BlbnNzaC1rZXktdjE)[A-Za-z0-9+/]{40,}={0,2}(?:\s[A-Za-z0-9+/]{16,}={0,2})*"
+# ``curl -uuser:password``: the flag stays.
+_GLUED_USER = r"(?<![\w-])(?P<keep>-u)(?=[^\s:-])[^\s:]{1,256}:\S{1,256}"
+# ``user:password@host`` without a scheme (``FROM user:pw@registry/img``); an image
+# digest (``python:3.12@sha256:…``) is not one.
+_BARE_USERINFO = (
+    r"(?<![^\s'\"=(<,;\[])(?!mailto:)[^\s/:@'\"]{1,256}:[^\s/@'\"]{1,256}"
+    r"(?=@(?![A-Za-z0-9]{1,16}:[0-9a-fA-F]{16})[A-Za-z0-9\[])"
+)
+# "password hunter2", "the passwd is 'x y'": the word stays; the value goes when it
+# looks like one (see ``_secret_word``), so that "password reset flow" stays prose.
+_PROSE_PASSWORD = (
+    r"(?i)\b(?P<keep>(?:password|passwd|passphrase|secret)\s{1,3}(?:is\s{1,3})?)"
+    r"(?P<value>\"[^\"\n]{1,512}\"|'[^'\n]{1,512}'|[^\s\"',;]{1,512})"
+)
+_SHAPES = (
+    ("private key", False, _KEY_BLOCK),
+    ("MII", True, _KEY_BODY),
+    ("b3BlbnNzaC1rZXktdjE", True, _KEY_BODY),
+    ("-u", True, _GLUED_USER),
+    ("@:", True, _BARE_USERINFO),
+    ("pass", False, _PROSE_PASSWORD),
+    ("secret", False, _PROSE_PASSWORD),
+)
+_shape_patterns: dict[str, re.Pattern[str]] = {}
+
+# The token, scheme and assignment patterns need one of these: a keyword (any case)
+# or a token prefix (the shapes above have their own literals).
 _KEYWORDS = (
     "pass", "secret", "token", "key", "auth", "bearer", "basic", "://", "-----begin", "-u ",
     "--user",
@@ -98,7 +143,7 @@ _lead: list[re.Pattern[str]] = []
 
 
 def _suspicious(text: str) -> bool:
-    """False only when ``text`` cannot match any credential pattern."""
+    """False only when ``text`` cannot match the token, scheme or assignment pattern."""
     low = text.lower()
     return any(word in low for word in _KEYWORDS) or any(p in text for p in _PREFIXES)
 
@@ -166,11 +211,66 @@ def _token_sub(text: str) -> str:
 def redact(text: str) -> str:
     """``text`` with anything that looks like a credential replaced by [redacted]."""
     if not _suspicious(text):
-        return text
+        return _shape_sub(text, _SHAPES)  # each compiled only when its literal is there
     _, schemed, assigned = _patterns()
+    text = _shape_sub(text, _SHAPES[:3])  # whole key blocks, before the BEGIN line alone
     text = _token_sub(text)
+    text = _shape_sub(text, _SHAPES[3:5])
     text = schemed.sub(lambda m: m.group(1) + m.group(2) + REDACTED, text)
-    return assigned.sub(lambda m: m.group(1) + m.group(2) + REDACTED, text)
+    text = assigned.sub(lambda m: m.group(1) + m.group(2) + REDACTED, text)
+    return _shape_sub(text, _SHAPES[5:])
+
+
+def _shape_sub(text: str, shapes: tuple[tuple[str, bool, str], ...]) -> str:
+    """``text`` with the matches of each of ``shapes`` whose literal it holds replaced."""
+    low = text.lower()
+    done = set()
+    for literal, case, source in shapes:
+        if source in done or not _holds(text if case else low, literal):
+            continue
+        done.add(source)
+        pattern = _shape_patterns.get(source)
+        if pattern is None:
+            import re
+
+            pattern = _shape_patterns[source] = re.compile(source)
+        text = pattern.sub(_replacement, text)
+        low = text.lower()
+    return text
+
+
+def _holds(text: str, literal: str) -> bool:
+    if literal == "@:":  # an "@" with a ":" before it
+        at = text.rfind("@")
+        return at > 0 and ":" in text[:at]
+    return literal in text
+
+
+def _replacement(match: re.Match[str]) -> str:
+    groups = match.groupdict()
+    value = groups.get("value")
+    if value is not None and not _secret_word(value):
+        return match.group(0)
+    found = match.group(0)
+    if (
+        found.startswith("PRIVATE")
+        and "-----END " in match.string[max(0, match.start() - 50) : match.start()]
+    ):
+        return found  # the END line of a block already gone
+    return (groups.get("keep") or "") + REDACTED
+
+
+def _secret_word(value: str) -> bool:
+    """Whether the word after "password" reads as a value rather than prose: quoted,
+    or holding a digit, a symbol or mixed case ("hunter2", "Tr0ub4dor&3", "hUnTeR"),
+    not a plain word ("reset", "Manager") or an option (``-l``)."""
+    if value[0] in "\"'":
+        return True
+    if value.startswith("-") or value == REDACTED:
+        return False
+    if not value.isalpha():
+        return True
+    return not (value.islower() or value.isupper() or value[1:].islower())
 
 
 def clean(value: str, limit: int = VALUE_LIMIT) -> str:

@@ -58,6 +58,11 @@ def display(words: list[str], limit: int = 200) -> str:
     ``repr`` form, cut to ``limit`` characters."""
     shown = [w if w and " " not in w and "'" not in w else repr(w) for w in words]
     text = " ".join(shown)
+    if len(text) <= limit:
+        return text
+    from caveat.sanitize import redact  # before the cut, which could halve a secret
+
+    text = redact(text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

@@ -2,12 +2,18 @@
 
 Resolution (SPEC §7): ``CAVEAT_STATE_DIR``, else ``$CLAUDE_PLUGIN_DATA/state``, else
 ``$XDG_STATE_HOME/caveat``, else ``~/.local/state/caveat`` (``%LOCALAPPDATA%`` on
-Windows). The folder is 0700; files in it are 0600 and replaced atomically.
+Windows). The folder is 0700; files in it are 0600 and replaced atomically. A
+sub-folder that is not ours alone is not used; files are read and locked through
+``caveat.private``, which discards what another user could have planted.
 """
 
 from __future__ import annotations
 
 import os
+
+from caveat.private import discard as discard
+from caveat.private import lock as lock
+from caveat.private import read_private
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -41,23 +47,10 @@ def ensure(env: Mapping[str, str]) -> str | None:
     path = location(env)
     try:
         os.makedirs(path, mode=0o700, exist_ok=True)
-        info = os.lstat(path)
     except (OSError, ValueError) as exc:
         log(f"state dir {path!r} unusable: {exc}")
         return None
-    if (info.st_mode & 0o170000) != 0o040000:
-        log(f"state dir {path!r} is not a folder (a symlink or a file); not using it")
-        return None
-    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
-        log(f"state dir {path!r} belongs to another user; not using it")
-        return None
-    if info.st_mode & 0o077:
-        try:
-            os.chmod(path, 0o700)
-        except OSError as exc:
-            log(f"cannot tighten {path!r} to 0700: {exc}")
-            return None
-    return path
+    return path if _private_folder(path) else None
 
 
 _SESSION_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
@@ -74,6 +67,29 @@ def session_key(session_id: str) -> str:
     return f"session-{zlib.crc32(session_id.encode('utf-8', 'surrogatepass')):08x}"
 
 
+def _private_folder(path: str) -> bool:
+    """Whether ``path`` is a real folder of ours (not a symlink), tightened to 0700 when
+    looser: another user's is never used."""
+    try:
+        info = os.lstat(path)
+    except (OSError, ValueError) as exc:
+        log(f"state dir {path!r} unusable: {exc}")
+        return False
+    if (info.st_mode & 0o170000) != 0o040000:
+        log(f"state dir {path!r} is not a folder (a symlink or a file); not using it")
+        return False
+    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+        log(f"state dir {path!r} belongs to another user; not using it")
+        return False
+    if info.st_mode & 0o077:
+        try:
+            os.chmod(path, 0o700)
+        except OSError as exc:
+            log(f"cannot tighten {path!r} to 0700: {exc}")
+            return False
+    return True
+
+
 def session_file(
     env: Mapping[str, str], kind: str, session_id: str, suffix: str = ""
 ) -> str | None:
@@ -87,6 +103,8 @@ def session_file(
         os.makedirs(sub, mode=0o700, exist_ok=True)
     except OSError:
         return None
+    if not _private_folder(sub):
+        return None
     return os.path.join(sub, session_key(session_id) + suffix)
 
 
@@ -94,7 +112,12 @@ def write_atomic(path: str, data: bytes) -> bool:
     """Replace ``path`` with ``data`` (temp file + rename, mode 0600)."""
     tmp = f"{path}.{os.getpid()}.tmp"
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.unlink(tmp)  # a stale or planted one: never written through
+        except FileNotFoundError:
+            pass
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+        fd = os.open(tmp, flags, 0o600)
         try:
             view = memoryview(data)
             while view:
@@ -144,7 +167,7 @@ class JsonCache:
         if self._entries is None:
             self._entries = {}
             path = self._path()
-            raw = read_bytes(path) if path else None
+            raw = read_private(path) if path else None
             if raw:
                 from caveat import jsonio
 
@@ -199,33 +222,13 @@ def prune(folder: str, max_age_s: float = MAX_AGE_S) -> None:
             pass
 
 
-def lock(file: str) -> int | None:
-    """An open descriptor of ``file`` (created 0600) holding an exclusive lock, or
-    None when it cannot be opened or locked. Windows: no lock, best effort. Closing
-    the descriptor releases the lock."""
-    try:
-        fd = os.open(file, os.O_RDWR | os.O_CREAT, 0o600)
-    except OSError:
-        return None
-    try:
-        import fcntl
-
-        fcntl.flock(fd, fcntl.LOCK_EX)
-    except ImportError:
-        pass
-    except OSError:
-        os.close(fd)
-        return None
-    return fd
-
-
 class LockedRecord:
     """A small JSON object file changed under an exclusive lock.
 
     ``with LockedRecord(path) as rec:`` waits for the lock (``path + ".lock"``),
     then ``rec.data`` is the current object ({} when absent or corrupt) and
     ``rec.save(data)`` replaces the file atomically. ``rec.locked`` is False when
-    the lock file could not be opened; the caller should then do nothing.
+    the lock could not be had in time (``lock``); the caller should then do nothing.
     """
 
     def __init__(self, path: str, limit: int = 1 << 16) -> None:
@@ -241,11 +244,7 @@ class LockedRecord:
             return self
         self._fd = fd
         self.locked = True
-        try:
-            os.utime(self._fd)  # in use: keeps ``prune`` away from the lock file
-        except (OSError, NotImplementedError, TypeError):
-            pass
-        raw = read_bytes(self.path, self.limit)
+        raw = read_private(self.path, self.limit)
         if raw:
             from caveat.jsonio import loads
 

@@ -187,6 +187,29 @@ def test_a_relative_path_entry_is_never_used(built, tools, tmp_path, project):
     assert done.returncode == 0 and done.stdout == b""
 
 
+@pytest.mark.parametrize("planted", ["symlink", "foreign"])
+def test_a_planted_cache_is_not_used(built, tools, tmp_path, project, planted):
+    """A cache another user could have written names a program: it is probed again."""
+    if planted == "foreign" and not (hasattr(os, "geteuid") and os.geteuid() == 0):
+        pytest.skip("giving a file to another user needs root")
+    state = tmp_path / "state"
+    fake = tmp_path / "planted-python"
+    write(fake, '#!/bin/sh\ncat >/dev/null\necho \'{"from": "planted"}\'\n')
+    os.chmod(fake, 0o755)
+    elsewhere = tmp_path / "elsewhere"
+    write(elsewhere, f"{fake}\n{launcher()}\n")
+    if planted == "symlink":
+        state.mkdir(exist_ok=True)
+        (state / "plugin-python").symlink_to(elsewhere)
+    else:
+        write(state / "plugin-python", f"{fake}\n{launcher()}\n")
+        os.chown(state / "plugin-python", 65534, 65534)
+    done = bootstrap(built, f"{VENV_BIN}:{tools}", payload(project), state)
+    assert done.returncode == 0, done.stderr
+    assert b'"from"' not in done.stdout
+    assert "lodahs" in json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+
+
 # ---------------------------------------------------------------- the repository as a plugin
 
 

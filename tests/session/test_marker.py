@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import os
 import stat
+import time
+
+import pytest
 
 from caveat.session import marker
 from tests.helpers import marker_taken
+from tests.hostile.state import NOBODY
+from tests.hostile.state import can_chown
+from tests.hostile.state import held_lock
 
 
 def env():
@@ -91,3 +97,32 @@ def test_old_markers_are_pruned_when_a_new_one_is_made():
     os.utime(old, (1, 1))
     assert marker.once(env(), "stop", "new")
     assert not os.path.exists(old)
+
+
+@pytest.mark.parametrize("mode", ["loose", "foreign"])
+def test_a_planted_marker_is_discarded_and_the_claim_made(mode):
+    """A marker claimed "just now" by someone else would silence SessionStart."""
+    if mode == "foreign" and not can_chown():
+        pytest.skip("giving a file to another user needs root")
+    path = marker.path(env(), "sessionstart", "s1")
+    assert path is not None
+    with open(path, "w") as handle:
+        handle.write("1000.0")
+    if mode == "loose":
+        os.chmod(path, 0o666)
+    else:
+        os.chown(path, NOBODY, NOBODY)
+    assert marker.claim(env(), "sessionstart", "s1", 10.0, now=1001.0)
+    info = os.stat(path)
+    assert info.st_uid == os.geteuid() and stat.S_IMODE(info.st_mode) == 0o600
+
+
+def test_a_held_marker_is_claimed_after_a_bounded_wait():
+    """A stuck holder cannot silence the session's start: caveat speaks (SPEC §1.7)."""
+    path = marker.path(env(), "sessionstart", "held")
+    assert path is not None
+    with held_lock(path):
+        start = time.monotonic()
+        assert marker.claim(env(), "sessionstart", "held", 10.0)
+        assert marker.once(env(), "sessionstart", "held")
+        assert time.monotonic() - start < 5.0

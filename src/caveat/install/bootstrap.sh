@@ -44,7 +44,9 @@ esac
 
 py=
 launch=
-if [ -f "$cache" ]; then
+# Only a cache file of ours, not a symlink: one planted by another user while the
+# folder was looser could name any program (SPEC §7). caveat writes it 0600.
+if [ -f "$cache" ] && [ ! -L "$cache" ] && [ -O "$cache" ]; then
     { IFS= read -r py && IFS= read -r launch; } <"$cache" 2>/dev/null
 fi
 
@@ -76,6 +78,7 @@ print(os.path.dirname(os.path.abspath(caveat.__file__)))' 2>/dev/null </dev/null
     if [ -n "$py" ]; then
         (
             umask 077
+            set -C # never through a file or symlink planted at the temporary name
             mkdir -p "$state" && printf '%s\n%s\n' "$py" "$launch" >"$cache.$$" &&
                 mv -f "$cache.$$" "$cache" || rm -f "$cache.$$"
         ) 2>/dev/null

@@ -22,6 +22,11 @@ def _text(value: object) -> str:
 
 def _trim(text: str, limit: int = 120) -> str:
     text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    from caveat.sanitize import redact  # before the cut, which could halve a secret
+
+    text = redact(text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

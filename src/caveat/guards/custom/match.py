@@ -174,7 +174,11 @@ def search(rule: Rule, target: Target) -> tuple[str, str] | None:
         line = str(number)
     shown = " ".join(found.group(0).split())
     if len(shown) > MATCH_LIMIT:
-        shown = shown[: MATCH_LIMIT - 1] + "…"
+        from caveat.sanitize import redact  # before the cut, which could halve a secret
+
+        shown = redact(shown)
+        if len(shown) > MATCH_LIMIT:
+            shown = shown[: MATCH_LIMIT - 1] + "…"
     return line, shown
 
 

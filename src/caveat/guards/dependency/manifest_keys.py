@@ -86,6 +86,8 @@ def split_ref(ref: str) -> tuple[str, str]:
     """``actions/checkout@v4`` → (actions/checkout, v4); ``python:3.12`` → (python, 3.12)."""
     at = ref.rfind("@")
     if at > 0 and "://" not in ref[at:]:
+        if ":" in ref[:at] and "/" not in ref[:at] and "/" in ref[at:]:
+            return split_ref(ref[at + 1 :])  # user:password@registry/image: never shown
         return ref[:at], ref[at + 1 :]
     colon = ref.rfind(":")
     if colon > ref.rfind("/") and "://" not in ref and colon > 0:

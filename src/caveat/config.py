@@ -154,6 +154,9 @@ def load(env: Mapping[str, str], project_root: str | None) -> Config:
         if not path or not os.path.isfile(path):
             layers.append({})
             continue
+        if path is paths[1] and not _trusted(env, project_root, warnings):
+            layers.append({})
+            continue
         if cache is None:
             from caveat.state import JsonCache
 
@@ -172,6 +175,29 @@ def load(env: Mapping[str, str], project_root: str | None) -> Config:
         if guard_id:
             values["strict"][guard_id] = True
     return Config(values, tuple(warnings), tuple(sources))
+
+
+def _trusted(env: Mapping[str, str], root: str | None, warnings: list[str]) -> bool:
+    """Whether the project's policy may be read (SPEC §7 Trust); says why not."""
+    from caveat import trust
+
+    verdict = trust.verdict_safe(env, root)
+    if verdict.trusted:
+        return True
+    if verdict.status == trust.LAPSED:
+        why = f"has changed since it was trusted ({', '.join(verdict.changed)})"
+    else:
+        why = "is not trusted"
+    warnings.append(
+        f"{root}: the project's caveat policy {why}; its config.toml is ignored "
+        f"(review it, then run `caveat trust {root}`)"
+    )
+    return False
+
+
+# A project config is parsed inside this budget: whatever the file holds, the hook
+# goes on with the defaults rather than wait.
+PARSE_S = 0.5
 
 
 def _read(path: str, cache: JsonCache, warnings: list[str]) -> dict[str, object]:
@@ -193,9 +219,19 @@ def _read(path: str, cache: JsonCache, warnings: list[str]) -> dict[str, object]
         import tomllib
     else:
         import tomli as tomllib
+    from caveat.budget import Overrun
+    from caveat.budget import Timer
+
     try:
-        parsed: dict[str, object] = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        with Timer(PARSE_S):
+            parsed: dict[str, object] = tomllib.loads(raw.decode("utf-8"))
+    except Overrun:
+        warnings.append(f"{path}: took over {PARSE_S:g} s to parse; using the defaults instead")
+        return {}
+    except RecursionError:
+        warnings.append(f"{path}: nested too deeply to parse; using the defaults instead")
+        return {}
+    except Exception as exc:  # any parse failure: defaults, never a silenced hook
         warnings.append(f"{path}: not valid TOML ({exc}); using the defaults instead")
         return {}
     try:
@@ -203,7 +239,7 @@ def _read(path: str, cache: JsonCache, warnings: list[str]) -> dict[str, object]
 
         dumps(parsed)  # dates and times are not part of caveat's schema: do not cache them
         cache.put(path, {"hash": digest, "data": parsed})
-    except TypeError:
+    except (TypeError, ValueError, RecursionError):
         pass
     return parsed
 

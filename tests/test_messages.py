@@ -8,6 +8,7 @@ import pytest
 
 from caveat import messages
 from caveat.event import Finding
+from tests.helpers import trust
 
 MESSAGE = """<!-- SPDX-License-Identifier: MIT -->
 # Sample
@@ -89,6 +90,7 @@ def test_project_override(bundled, project):
     override = project / ".caveat" / "messages"
     override.mkdir(parents=True)
     (override / "sample.md").write_text("## Advisory\nProject says {thing}.\n")
+    trust(project)
     text = messages.render([finding()], os.environ, str(project))
     assert text.startswith("Project says eval.")
     assert f"Full procedure: {override / 'sample.md'}" in text
@@ -110,6 +112,7 @@ def test_plugin_copy_comes_between_project_override_and_bundled(bundled, project
     override = project / ".caveat" / "messages"
     override.mkdir(parents=True)
     (override / "sample.md").write_text("## Advisory\nProject says {thing}.\n")
+    trust(project)
     assert messages.render([finding()], env, str(project)).startswith("Project says eval.")
 
 

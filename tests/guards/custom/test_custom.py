@@ -20,6 +20,7 @@ from caveat.guards import custom
 from caveat.guards.base import Context
 from caveat.guards.custom import rules as _custom_rules
 from tests.helpers import run_importtime
+from tests.helpers import trust
 
 ADVICE = (
     "## Advisory\nrule={rule} path={path} line={line} match={match} tool={tool} command={command}\n"
@@ -31,6 +32,8 @@ def put(folder, name, matter, body=ADVICE):
     path = os.path.join(folder, name)
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(f"---\n{matter}\n---\n# {name}\n\n{body}\n## Procedure\nDetail.\n")
+    if folder.endswith(os.path.join(".caveat", "rules")):
+        trust(os.path.dirname(os.path.dirname(folder)))  # the project's own rules: trusted
     return path
 
 
@@ -627,6 +630,7 @@ def rule_file(root, strict=""):
     path = os.path.join(folder, "no-print.md")
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(RULE_TEXT.format(strict=strict))
+    trust(root)
     return path
 
 
@@ -680,6 +684,7 @@ def test_guard_can_be_turned_off_in_config(root, only_custom):
     rule_file(root)
     with open(os.path.join(root, ".caveat", "config.toml"), "w") as handle:
         handle.write("[guards]\ncustom = false\n")
+    trust(root)
     assert hook.dispatch([], payload(root), dict(os.environ)).output == ""
 
 

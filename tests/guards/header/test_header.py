@@ -20,6 +20,7 @@ from caveat.guards.header import policy as _header_policy
 from caveat.state import JsonCache
 from tests.helpers import commit_all
 from tests.helpers import git
+from tests.helpers import trust
 
 MIT_PY = "# SPDX-License-Identifier: MIT"
 REUSE_SOURCE = "the project follows REUSE (LICENSES/), so `reuse lint` checks every file"
@@ -30,6 +31,8 @@ def put(root, rel, text=""):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(text)
+    if rel.startswith(".caveat/"):
+        trust(root)  # the project's own policy, trusted as the user would
     return path
 
 

@@ -95,6 +95,9 @@ def process_rows(
 
 def in_process_rows(root: str, env: dict[str, str], base: float, runs: int) -> list[Row]:
     project = cases.guard_project(root)
+    from caveat import trust
+
+    trust.record(env, trust.Snapshot(project))  # its .caveat/ policy, as `caveat trust` does
     rows = []
     for guard_id, data in cases.guard_cases(project).items():
         seconds, found = cases.time_guard(guard_id, data, project, env, runs)

@@ -202,3 +202,32 @@ def test_extra_manifest_patterns_make_the_dependency_guard_speak(project):
     assert "deps/runtime.list" in outcome.output
     silent = hook.dispatch([], payload(project, "deps/notes.txt", "hello\n"), os.environ)
     assert not [f for f in silent.findings if f.guard == "dependency"]
+
+
+@pytest.mark.parametrize("depth", [1_000, 100_000])
+@pytest.mark.parametrize("shape", ["array", "inline-table"])
+def test_a_deeply_nested_project_config_warns_and_keeps_the_users_locks(
+    user_file, project, capfd, depth, shape
+):
+    """A trusted project's config nested so deep that the parser recurses: one warning,
+    the defaults for the project's values, the user's locked values intact, and the
+    guards still speak."""
+    user_file.write_text('[guards]\neval = true\n[lock]\nkeys = ["guards.eval"]\n')
+    nested = "[" * depth + "]" * depth if shape == "array" else "{a=" * depth + "1" + "}" * depth
+    write_project(project, f"[guards]\neval = false\ndependency = {nested}\n")
+    loaded = config.load(os.environ, str(project))
+    assert loaded.enabled("eval") and loaded.enabled("dependency")
+    assert len(loaded.warnings) == 1 and "using the defaults" in loaded.warnings[0]
+    outcome = hook.dispatch([], payload(project, "x.py", PICKLE), os.environ)
+    assert "pickle.loads" in outcome.output
+    start = {"session_id": "s", "cwd": str(project), "hook_event_name": "SessionStart"}
+    hook.dispatch(["SessionStart"], json.dumps(start).encode(), os.environ)
+    assert "using the defaults" in capfd.readouterr().err
+
+
+def test_an_untrusted_project_config_is_not_read(project):
+    project_file(project).write_text("[guards]\neval = false\n")
+    loaded = config.load(os.environ, str(project))
+    assert loaded.enabled("eval") and loaded.sources == ()
+    assert len(loaded.warnings) == 1 and f"caveat trust {project}" in loaded.warnings[0]
+    assert "pickle.loads" in hook.dispatch([], payload(project, "x.py", PICKLE), os.environ).output

@@ -117,7 +117,7 @@ class MessageStore:
         entry = self._cache.get(path)
         if isinstance(entry, dict) and entry.get("hash") == digest:
             failed = entry.get("failed")
-            if isinstance(failed, float) and 0 <= time.time() - failed < RETRY_S:
+            if isinstance(failed, int) and 0 <= time.time() - failed < RETRY_S:
                 return None  # logged when it failed; not tried again yet
             cached = entry.get("sections")
             if isinstance(cached, dict) and all(
@@ -135,11 +135,11 @@ class MessageStore:
                 parsed = parse(raw.decode("utf-8", "replace"))
         except Overrun:
             log(f"message {path!r} took over {PARSE_S:g} s to parse; skipped")
-            self._cache.put(path, {"hash": digest, "failed": time.time()})
+            self._cache.put(path, {"hash": digest, "failed": int(time.time())})
             return None
         except Exception as exc:  # RecursionError included
             log(f"message {path!r} could not be parsed: {type(exc).__name__}: {exc}")
-            self._cache.put(path, {"hash": digest, "failed": time.time()})
+            self._cache.put(path, {"hash": digest, "failed": int(time.time())})
             return None
         self._cache.put(path, {"hash": digest, "sections": parsed})
         return parsed

@@ -211,7 +211,9 @@ def test_a_trusted_project_cannot_beat_the_users_lock(project, tmp_path):
     )
     put(project, ".caveat/config.toml", "[strict]\ncustom = true\n")
     put(
-        project, ".caveat/rules/every.md", RULE.format(extra="strict: true\n").replace("pickle", ".")
+        project,
+        ".caveat/rules/every.md",
+        RULE.format(extra="strict: true\n").replace("pickle", "."),
     )
     trust_project(project)
     environ = {**env(), "XDG_CONFIG_HOME": str(tmp_path / "home-config")}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+from typing import Any
 
 import pytest
 
@@ -74,7 +75,7 @@ def test_trust_shows_files_sizes_and_content_then_records(policy, capsys):
     assert status(policy).status == trust.TRUSTED
     record = os.path.join(os.environ["CAVEAT_STATE_DIR"], trust.RECORD)
     assert stat.S_IMODE(os.stat(record).st_mode) == 0o600
-    entry = trust.projects(env())[os.path.realpath(policy)]
+    entry: dict[str, Any] = trust.projects(env())[os.path.realpath(policy)]
     assert set(entry["files"]) == {".caveat/config.toml", ".caveat/rules/r.md"}
     assert len(entry["digest"]) == 64
 

@@ -14,6 +14,7 @@ import importlib
 import json
 import os
 import time
+from typing import Any
 
 import pytest
 
@@ -55,12 +56,12 @@ def _fill(value, project):
     return value
 
 
-def bench_call(guard_id: str, project: str, session: str) -> dict:
+def bench_call(guard_id: str, project: str, session: str) -> dict[str, object]:
     module = importlib.import_module(f"{REGISTRY[GUARDS.index(guard_id)].module}.samples")
     return {"session_id": session, "cwd": project, **_fill(module.BENCH, project)}
 
 
-def run(payload: dict, state: str, home) -> tuple[dict | None, str, float]:
+def run(payload: dict[str, object], state: str, home) -> tuple[dict[str, Any] | None, str, float]:
     env = {
         **os.environ,
         "CAVEAT_STATE_DIR": state,
@@ -73,7 +74,7 @@ def run(payload: dict, state: str, home) -> tuple[dict | None, str, float]:
     return envelope(done), done.stdout.decode(), took
 
 
-def decision(found: dict | None) -> str:
+def decision(found: dict[str, Any] | None) -> str:
     """``deny`` / ``allow`` / "" from any vendor's envelope shape."""
     if not found:
         return ""

@@ -32,7 +32,7 @@ _VERSION = 1
 POLICY = ".caveat"
 CONFIG = "config.toml"
 FOLDERS = ("rules", "messages")
-MAX_FILES = 512  # policy files looked at per folder (the loaders read fewer)
+MAX_FILES = 512  # policy files per folder that can be trusted (rules: 256 are read)
 HASH_LIMIT = 4 << 20  # bytes hashed per file; no loader reads more than 1 MiB
 TEXT_LIMIT = 64 << 10  # text kept per file for the next diff
 
@@ -82,10 +82,15 @@ def _regular(path: str) -> os.stat_result | None:
     return info if (info.st_mode & 0o170000) == 0o100000 else None
 
 
+class TooMany(Exception):
+    """A policy folder holds more than ``MAX_FILES`` files: caveat does not trust it
+    (past the cap a file would be loaded without being covered by the digest)."""
+
+
 def policy_files(root: str) -> dict[str, os.stat_result]:
     """The project's policy files that are regular files: relative path → ``stat``.
     Names starting with ``.`` (editors' temporary files) are never read as policy,
-    and so are left out."""
+    and so are left out. ``TooMany`` when a folder holds more than ``MAX_FILES``."""
     found: dict[str, os.stat_result] = {}
     base = os.path.join(root, POLICY)
     info = _regular(os.path.join(base, CONFIG))
@@ -97,7 +102,9 @@ def policy_files(root: str) -> dict[str, os.stat_result]:
         except (OSError, ValueError):
             continue
         names = [n for n in names if n.endswith(".md") and not n.startswith(".")]
-        for name in names[:MAX_FILES]:
+        if len(names) > MAX_FILES:
+            raise TooMany(f"{POLICY}/{folder} holds over {MAX_FILES} files")
+        for name in names:
             info = _regular(os.path.join(base, folder, name))
             if info is not None:
                 found[f"{POLICY}/{folder}/{name}"] = info
@@ -207,6 +214,8 @@ def verdict_safe(env: Mapping[str, str], root: str | None) -> Verdict:
         return Verdict(UNTRUSTED, "")
     try:
         return verdict(env, root)
+    except TooMany as exc:
+        return Verdict(UNTRUSTED, root, (str(exc),))
     except Exception as exc:
         from caveat.log import log
 

@@ -262,3 +262,11 @@ def test_rules_says_when_trust_lapsed_and_which_file(policy, capsys):
     assert "trust lapsed: .caveat/rules/r.md changed" in out and "caveat trust" in out
     main(["rules", "--project", str(policy), "--json"])
     assert json.loads(capsys.readouterr().out)["project_trust"] == trust.LAPSED
+
+
+def test_a_folder_of_too_many_policy_files_is_never_trusted(policy, capsys):
+    for n in range(trust.MAX_FILES + 1):
+        put(policy, f".caveat/messages/m{n:04}.md", "x")
+    assert main(["trust", str(policy), "--yes"]) == 1
+    assert "too many to review" in capsys.readouterr().out
+    assert not trust.trusted(env(), str(policy))

@@ -67,7 +67,11 @@ def project_root(directory: str | None) -> str | None:
 
 
 def grant(env: Mapping[str, str], root: str, yes: bool) -> int:
-    snapshot = trust.Snapshot(root)
+    try:
+        snapshot = trust.Snapshot(root)
+    except trust.TooMany as exc:
+        print(f"caveat: {exc}: too many to review, so caveat does not trust it")
+        return 1
     entry = trust.projects(env).get(trust.key(root))
     before = entry.get("files") if entry else None
     recorded = before if isinstance(before, dict) else {}

@@ -82,7 +82,7 @@ def _regular(path: str) -> os.stat_result | None:
     return info if (info.st_mode & 0o170000) == 0o100000 else None
 
 
-class TooMany(Exception):
+class TooManyFilesError(Exception):
     """A policy folder holds more than ``MAX_FILES`` files: caveat does not trust it
     (past the cap a file would be loaded without being covered by the digest)."""
 
@@ -90,7 +90,7 @@ class TooMany(Exception):
 def policy_files(root: str) -> dict[str, os.stat_result]:
     """The project's policy files that are regular files: relative path → ``stat``.
     Names starting with ``.`` (editors' temporary files) are never read as policy,
-    and so are left out. ``TooMany`` when a folder holds more than ``MAX_FILES``."""
+    and so are left out. ``TooManyFilesError`` when a folder holds more than ``MAX_FILES``."""
     found: dict[str, os.stat_result] = {}
     base = os.path.join(root, POLICY)
     info = _regular(os.path.join(base, CONFIG))
@@ -103,7 +103,7 @@ def policy_files(root: str) -> dict[str, os.stat_result]:
             continue
         names = [n for n in names if n.endswith(".md") and not n.startswith(".")]
         if len(names) > MAX_FILES:
-            raise TooMany(f"{POLICY}/{folder} holds over {MAX_FILES} files")
+            raise TooManyFilesError(f"{POLICY}/{folder} holds over {MAX_FILES} files")
         for name in names:
             info = _regular(os.path.join(base, folder, name))
             if info is not None:
@@ -214,7 +214,7 @@ def verdict_safe(env: Mapping[str, str], root: str | None) -> Verdict:
         return Verdict(UNTRUSTED, "")
     try:
         return verdict(env, root)
-    except TooMany as exc:
+    except TooManyFilesError as exc:
         return Verdict(UNTRUSTED, root, (str(exc),))
     except Exception as exc:
         from caveat.log import log

@@ -69,7 +69,7 @@ def project_root(directory: str | None) -> str | None:
 def grant(env: Mapping[str, str], root: str, yes: bool) -> int:
     try:
         snapshot = trust.Snapshot(root)
-    except trust.TooMany as exc:
+    except trust.TooManyFilesError as exc:
         print(f"caveat: {exc}: too many to review, so caveat does not trust it")
         return 1
     entry = trust.projects(env).get(trust.key(root))

@@ -729,3 +729,15 @@ def test_silent_write_without_rule_folders_imports_little(root, tmp_path):
     assert "caveat.guards.custom" in imported
     assert "re" not in imported
     assert not {name for name in imported if name.startswith("caveat.guards.custom.")}
+
+
+def test_a_rule_slow_to_validate_is_skipped_and_not_cached(root, monkeypatch, capfd):
+    from caveat.guards.custom import load
+
+    slow = "## Advisory\nSee {path}.\n\n## Notes\n" + "![" * 60_000 + "\n"
+    put(project_rules(root), "slow.md", "tools: [Write]", slow)
+    monkeypatch.setattr(load, "VALIDATE_S", 0.001)  # the budget this file cannot meet
+    assert check(write("src/a.py", "x = 1\n")(root)) == []
+    assert load.SLOW in capfd.readouterr().err
+    monkeypatch.setattr(load, "VALIDATE_S", 30.0)
+    assert check(write("src/a.py", "x = 1\n")(root))  # tried again, not cached as invalid

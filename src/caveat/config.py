@@ -22,8 +22,12 @@ values, except the keys the user locks::
     [lock]
     keys = ["guards.eval", "strict.askuser"]        # user file only
 
-A file that does not parse, or a value of the wrong type, yields a warning and the
-default for it — never a crash, and never text in the model's context on tool events.
+The project's file is read only when the user trusts the project's policy
+(``caveat trust``, see ``caveat.trust``); otherwise a warning says so and only the
+user's file applies. A file that does not parse (nested too deep for the parser,
+or not done within ``PARSE_S``), or a value of the wrong type, yields a warning and
+the default for it — never a crash, never a lost lock, and never text in the
+model's context on tool events.
 Reading is cheap when there is no file (two ``stat`` calls); a file is parsed with
 ``tomllib`` only when its content changed since the last run (a cache in the state
 folder keyed by content hash).

@@ -5,6 +5,13 @@ placeholders filled with sanitised values, then ``Full procedure: <path>``. The 
 text is capped at 10,000 characters, with a note of how many advisories were left
 out. Parsed messages are cached by content hash in the state folder, so that a firing
 hook does not import markdown-it-py each time; a stale or corrupt cache is rebuilt.
+
+A project's override (``.caveat/messages/NAME.md``) is used only when the user trusts
+the project's policy (``caveat.trust``), and is bounded like everything the project
+holds: one over ``MAX_BYTES`` is refused, a parse runs under a deadline
+(``PARSE_S``, remembered as failed for that content when it runs out), and the fill
+is linear in the template. Whatever goes wrong, the next file — the bundled message
+last — is used, and the fault is logged.
 """
 
 from __future__ import annotations

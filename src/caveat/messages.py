@@ -88,6 +88,7 @@ def candidates(
 # custom rule's own, the plugin's skill index) may be larger.
 MAX_BYTES = 64 * 1024
 READ_LIMIT = 1 << 20
+_OVERRIDES = f"{os.sep}.caveat{os.sep}messages{os.sep}"  # in the path of every override
 # A message is parsed inside this budget; when it runs out the parse is given up, the
 # next file is used, and that content is not tried again for ``RETRY_S``.
 PARSE_S = 0.5
@@ -100,11 +101,13 @@ class MessageStore:
     def __init__(self, env: Mapping[str, str]) -> None:
         self._cache = state.JsonCache(env, CACHE_FILE, _CACHE_VERSION)
 
-    def sections(self, path: str, limit: int = READ_LIMIT) -> dict[str, str] | None:
-        """The message's sections, or None when the file is missing, unreadable,
-        larger than ``limit`` bytes or could not be parsed in time."""
+    def sections(self, path: str) -> dict[str, str] | None:
+        """The message's sections, or None when the file is missing, unreadable, too
+        large (``MAX_BYTES`` for a project override, else ``READ_LIMIT``) or could not
+        be parsed in time."""
         from caveat.files import open_regular
 
+        limit = MAX_BYTES if _OVERRIDES in path else READ_LIMIT
         opened = open_regular(path)
         if opened is None:
             log(f"message {path!r} unreadable or not a regular file")
@@ -233,8 +236,7 @@ def render(
         # A project override (or plugin copy) that is refused, too slow to parse or
         # without the section gives way to the next file, the bundled one last.
         for path in candidates(finding.message, project_root, env):
-            limit = MAX_BYTES if _is_override(path, project_root) else READ_LIMIT
-            sections = store.sections(path, limit)
+            sections = store.sections(path)
             template = advisory(sections, finding.variant, after) if sections else ""
             if template:
                 break
@@ -247,12 +249,6 @@ def render(
             units.append((text, "" if finding.variant == WHOLE else path))
     store.save()
     return cap(units)
-
-
-def _is_override(path: str, project_root: str | None) -> bool:
-    return bool(project_root) and path.startswith(
-        os.path.join(project_root or "", ".caveat", "messages", "")
-    )
 
 
 def _join(units: list[tuple[str, str]]) -> str:

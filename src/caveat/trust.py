@@ -151,21 +151,42 @@ def overall(files: Mapping[str, str]) -> str:
     return sha256("".join(f"{path}\0{files[path]}\n" for path in sorted(files)).encode())
 
 
-def _record_path(env: Mapping[str, str], create: bool = False) -> str | None:
+def _record_path(env: Mapping[str, str]) -> str | None:
+    """The record in the state folder (which ``state.ensure`` checks is the user's
+    own and no one else's), or None when the folder cannot be used."""
     from caveat import state
 
-    folder = state.ensure(env) if create else state.location(env)
+    folder = state.ensure(env)
     return os.path.join(folder, RECORD) if folder else None
+
+
+def read_private(path: str, limit: int) -> bytes | None:
+    """A state file's bytes, only when it is a regular file (not a link) owned by
+    this user that no one else can write: trust planted by another user is none."""
+    try:
+        fd = os.open(
+            path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        )
+    except (OSError, ValueError):
+        return None
+    try:
+        info = os.fstat(fd)
+        if (info.st_mode & 0o170000) != 0o100000 or info.st_mode & 0o022:
+            return None
+        if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+            return None
+        data = os.read(fd, limit + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return data if len(data) <= limit else None
 
 
 def projects(env: Mapping[str, str]) -> dict[str, dict[str, object]]:
     """Every trust record: real root → ``{"digest", "files", "trusted_at"}``."""
     path = _record_path(env)
-    if not path:
-        return {}
-    from caveat.state import read_bytes
-
-    raw = read_bytes(path, 4 << 20)
+    raw = read_private(path, 4 << 20) if path else None
     if not raw:
         return {}
     from caveat.jsonio import loads
@@ -271,9 +292,7 @@ def _snapshot_path(env: Mapping[str, str], root: str, create: bool = False) -> s
 def old_texts(env: Mapping[str, str], root: str) -> dict[str, str]:
     """The text of the files as last trusted, where it was kept."""
     path = _snapshot_path(env, root)
-    from caveat.state import read_bytes
-
-    raw = read_bytes(path, 64 << 20) if path else None
+    raw = read_private(path, 64 << 20) if path else None
     if not raw:
         return {}
     from caveat.jsonio import loads
@@ -292,7 +311,7 @@ def old_texts(env: Mapping[str, str], root: str) -> dict[str, str]:
 
 def _update(env: Mapping[str, str], change: dict[str, object] | None, root: str) -> bool:
     """Set (``change``) or remove (None) the project's record, under the lock."""
-    path = _record_path(env, create=True)
+    path = _record_path(env)
     if not path:
         return False
     from caveat.state import LockedRecord

@@ -270,3 +270,17 @@ def test_a_folder_of_too_many_policy_files_is_never_trusted(policy, capsys):
     assert main(["trust", str(policy), "--yes"]) == 1
     assert "too many to review" in capsys.readouterr().out
     assert not trust.trusted(env(), str(policy))
+
+
+@pytest.mark.parametrize("plant", ["group-writable", "symlink"])
+def test_a_record_others_could_have_written_grants_nothing(policy, tmp_path, plant):
+    trust_project(policy)
+    record = os.path.join(os.environ["CAVEAT_STATE_DIR"], trust.RECORD)
+    if plant == "group-writable":
+        os.chmod(record, 0o620)
+    else:
+        elsewhere = tmp_path / "planted.json"
+        os.replace(record, elsewhere)
+        os.symlink(elsewhere, record)
+    assert not trust.trusted(env(), str(policy))
+    assert config.load(env(), str(policy)).enabled("eval")

@@ -284,3 +284,43 @@ def test_a_record_others_could_have_written_grants_nothing(policy, tmp_path, pla
         os.symlink(elsewhere, record)
     assert not trust.trusted(env(), str(policy))
     assert config.load(env(), str(policy)).enabled("eval")
+
+
+def _on_a_terminal(args, answer):
+    """Run ``caveat ARGS`` on a real pseudo-terminal, type ``answer`` at the prompt;
+    return what it printed and its exit status."""
+    import pty
+    import select
+    import sys
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the terminal is its stdin and stdout
+        os.execve(sys.executable, [sys.executable, "-I", "-m", "caveat", *args], env())
+    out = b""
+    answered = False
+    while True:
+        ready, _, _ = select.select([fd], [], [], 30)
+        if not ready:
+            os.kill(pid, 9)
+            break
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        out += chunk
+        if not answered and b"[y/N]" in out:
+            os.write(fd, answer)
+            answered = True
+    _, code = os.waitpid(pid, 0)
+    os.close(fd)
+    return out.decode(errors="replace"), os.waitstatus_to_exitcode(code)
+
+
+@pytest.mark.parametrize(("answer", "code", "trusted"), [(b"y\n", 0, True), (b"\n", 1, False)])
+def test_on_a_terminal_it_asks(policy, answer, code, trusted):
+    out, status = _on_a_terminal(["trust", str(policy)], answer)
+    assert "Trust these files?" in out and ".caveat/rules/r.md" in out
+    assert status == code
+    assert trust.trusted(env(), str(policy)) is trusted

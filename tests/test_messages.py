@@ -333,3 +333,11 @@ def test_the_hook_answers_in_time_with_the_bundled_advice(project, filler):
     text = found["hookSpecificOutput"]["additionalContext"]
     assert "pickle.loads" in text and "X " + filler not in text
     assert f"Full procedure: {messages.bundled_dir()}" in text
+
+
+def test_a_bundled_message_is_never_cut_short(bundled, monkeypatch):
+    """Only a project's files run under the parse deadline: on a loaded machine the
+    bundled advice is late, never lost."""
+    (bundled / "sample.md").write_text(MESSAGE + "\n" + "![" * 30_000 + "\n")
+    monkeypatch.setattr(messages, "PARSE_S", 0.001)
+    assert messages.render([finding()], os.environ, None).startswith("Found eval in a.py.")

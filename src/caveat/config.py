@@ -165,7 +165,9 @@ def load(env: Mapping[str, str], project_root: str | None) -> Config:
             from caveat.state import JsonCache
 
             cache = JsonCache(env, CACHE_FILE, _CACHE_VERSION)
-        layers.append(_read(path, cache, warnings))
+        # Only the project's file is parsed under a deadline: the user's own file is
+        # never cut short, so the user's locks hold on a loaded machine too.
+        layers.append(_read(path, cache, warnings, PARSE_S if path is paths[1] else 0.0))
         sources.append(path)
     if cache is not None:
         cache.save()
@@ -200,11 +202,13 @@ def _trusted(env: Mapping[str, str], root: str | None, warnings: list[str]) -> b
 
 
 # A project config is parsed inside this budget: whatever the file holds, the hook
-# goes on with the defaults rather than wait.
+# goes on with the defaults for the project's values rather than wait.
 PARSE_S = 0.5
 
 
-def _read(path: str, cache: JsonCache, warnings: list[str]) -> dict[str, object]:
+def _read(
+    path: str, cache: JsonCache, warnings: list[str], budget: float = 0.0
+) -> dict[str, object]:
     import zlib
 
     from caveat.state import read_bytes
@@ -227,10 +231,10 @@ def _read(path: str, cache: JsonCache, warnings: list[str]) -> dict[str, object]
     from caveat.budget import Timer
 
     try:
-        with Timer(PARSE_S):
+        with Timer(budget):  # 0: not armed
             parsed: dict[str, object] = tomllib.loads(raw.decode("utf-8"))
     except Overrun:
-        warnings.append(f"{path}: took over {PARSE_S:g} s to parse; using the defaults instead")
+        warnings.append(f"{path}: took over {budget:g} s to parse; using the defaults instead")
         return {}
     except RecursionError:
         warnings.append(f"{path}: nested too deeply to parse; using the defaults instead")

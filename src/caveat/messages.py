@@ -99,7 +99,17 @@ class MessageStore:
     """Parsed messages for one hook run, backed by the on-disk parse cache."""
 
     def __init__(self, env: Mapping[str, str]) -> None:
+        self._env = env
         self._cache = state.JsonCache(env, CACHE_FILE, _CACHE_VERSION)
+
+    def _shipped(self, path: str) -> bool:
+        """Whether ``path`` is one of caveat's own messages (bundled, or the Claude
+        Code plugin's copy)."""
+        folders = [bundled_dir()]
+        plugin = self._env.get("CLAUDE_PLUGIN_ROOT", "")
+        if plugin and os.path.isabs(plugin):
+            folders.append(os.path.join(plugin, "messages"))
+        return any(os.path.dirname(path) == folder for folder in folders)
 
     def sections(self, path: str) -> dict[str, str] | None:
         """The message's sections, or None when the file is missing, unreadable, too
@@ -141,7 +151,9 @@ class MessageStore:
 
         warm()  # the parser's import is not the file's doing: only the parse is timed
         try:
-            with Timer(PARSE_S):
+            # caveat's own messages are never cut short (a loaded machine must not cost
+            # the advice); a project's file, override or rule, is.
+            with Timer(0.0 if self._shipped(path) else PARSE_S):
                 parsed = parse(raw.decode("utf-8", "replace"))
         except Overrun:
             log(f"message {path!r} took over {PARSE_S:g} s to parse; skipped")

@@ -319,9 +319,9 @@ def _update(env: Mapping[str, str], change: dict[str, object] | None, root: str)
     with LockedRecord(path, limit=4 << 20) as rec:
         if not rec.locked:
             return False
-        data = dict(rec.data) if rec.data.get("version") == _VERSION else {}
-        found = data.get("projects")
-        table = dict(found) if isinstance(found, dict) else {}
+        # Read again the way the hook does: a record others could have written is
+        # dropped here, never carried over into the new one.
+        table: dict[str, object] = dict(projects(env))
         if change is None:
             if key(root) not in table:
                 return False

@@ -324,3 +324,14 @@ def test_on_a_terminal_it_asks(policy, answer, code, trusted):
     assert "Trust these files?" in out and ".caveat/rules/r.md" in out
     assert status == code
     assert trust.trusted(env(), str(policy)) is trusted
+
+
+def test_trusting_does_not_carry_over_a_record_others_could_have_written(policy, tmp_path):
+    other = tmp_path / "other"
+    (other / ".git").mkdir(parents=True)
+    put(other, ".caveat/config.toml", "[guards]\neval = false\n")
+    trust_project(other)
+    os.chmod(os.path.join(os.environ["CAVEAT_STATE_DIR"], trust.RECORD), 0o666)
+    trust_project(policy)  # rewrites the record, 0600
+    assert trust.trusted(env(), str(policy))
+    assert not trust.trusted(env(), str(other))

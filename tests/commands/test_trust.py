@@ -335,3 +335,22 @@ def test_trusting_does_not_carry_over_a_record_others_could_have_written(policy,
     trust_project(policy)  # rewrites the record, 0600
     assert trust.trusted(env(), str(policy))
     assert not trust.trusted(env(), str(other))
+
+
+def test_the_hooks_trust_check_stays_light(policy):
+    """A silent call in a trusted project whose files were touched (a checkout): the
+    files are hashed, with no OpenSSL, no markdown parser and no TOML parser loaded
+    (their results are cached)."""
+    from tests.helpers import LAUNCHER
+    from tests.helpers import run_importtime
+
+    data = write_payload(policy, "notes.md", "# Notes\n")
+    trust_project(policy)
+    run_importtime([LAUNCHER], data, policy)  # warms the config cache
+    os.utime(policy / ".caveat" / "config.toml")
+    os.utime(policy / ".caveat" / "rules" / "r.md")
+    done, imported = run_importtime([LAUNCHER], data, policy)
+    assert done.returncode == 0 and done.stdout == b""
+    assert "caveat.trust" in imported
+    assert imported & {"hashlib", "_hashlib", "markdown_it", "tomllib", "json"} == set()
+    assert trust.trusted(env(), str(policy))

@@ -131,3 +131,13 @@ def marker_taken(env: Mapping[str, str], kind: str, session_id: str) -> bool:
 
     file = marker.path(env, kind, session_id)
     return bool(file) and os.path.exists(file or "") and os.path.getsize(file or "") > 0
+
+
+def trust(project, env: Mapping[str, str] | None = None) -> None:
+    """Trust the project's ``.caveat/`` policy as it is now, in the test's state
+    folder, through the real trust code (what ``caveat trust --yes`` records). Call
+    it after the last write to the policy files: any later change lapses it."""
+    from caveat import trust as trusting
+
+    env = dict(os.environ) if env is None else env
+    assert trusting.record(env, trusting.Snapshot(str(project)))

@@ -12,6 +12,7 @@ from caveat import hook
 from caveat.event import Finding
 from caveat.guards import Spec
 from tests.helpers import isolated_words
+from tests.helpers import trust
 from tests.helpers import write_payload
 
 
@@ -30,6 +31,12 @@ def project_file(project):
     return path
 
 
+def write_project(project, text):
+    """The project's config.toml, trusted as the user would after writing it."""
+    project_file(project).write_text(text)
+    trust(project)
+
+
 def test_defaults_without_files(project):
     loaded = config.load(os.environ, str(project))
     assert loaded.warnings == () and loaded.sources == ()
@@ -43,8 +50,8 @@ def test_project_overrides_user_except_locked_keys(user_file, project):
         '[guards]\neval = false\ndependency = false\n[plans]\nfolder = "plans"\n'
         '[lock]\nkeys = ["guards.eval"]\n'
     )
-    project_file(project).write_text(
-        '[guards]\neval = true\ndependency = true\n[plans]\nfolder = "docs/plans"\n'
+    write_project(
+        project, '[guards]\neval = true\ndependency = true\n[plans]\nfolder = "docs/plans"\n'
     )
     loaded = config.load(os.environ, str(project))
     assert loaded.warnings == ()
@@ -56,7 +63,7 @@ def test_project_overrides_user_except_locked_keys(user_file, project):
 
 def test_wildcard_lock_and_project_lock_is_ignored(user_file, project):
     user_file.write_text('[lock]\nkeys = ["strict.*"]\n')
-    project_file(project).write_text("[strict]\naskuser = true\n[lock]\nkeys = []\n")
+    write_project(project, "[strict]\naskuser = true\n[lock]\nkeys = []\n")
     loaded = config.load(os.environ, str(project))
     assert not loaded.strict("askuser")
     assert any("[lock] is read from the user config only" in w for w in loaded.warnings)
@@ -113,7 +120,7 @@ def test_parsed_files_are_cached_without_tomllib(user_file, project):
 def test_loading_asks_only_the_guards_whose_tables_the_files_name(project):
     # The header guard is loaded (as on a Write it would be): reading [header] imports
     # no other guard; an unknown table still makes every guard be asked.
-    project_file(project).write_text('[header]\nlicense = "MIT"\n')
+    write_project(project, '[header]\nlicense = "MIT"\n')
     code = (
         "import os, sys; from caveat import config; from caveat.guards import spec;"
         "spec('header').load();"
@@ -122,7 +129,7 @@ def test_loading_asks_only_the_guards_whose_tables_the_files_name(project):
         " 'caveat.guards.dependency' in sys.modules)"
     )
     assert isolated_words(code) == ["MIT", "[]", "False"]
-    project_file(project).write_text("[nonsense]\nx = 1\n")
+    write_project(project, "[nonsense]\nx = 1\n")
     loaded = config.load(os.environ, str(project))
     assert any("unknown table [nonsense]" in w for w in loaded.warnings)
 
@@ -135,20 +142,20 @@ PICKLE = "import pickle\n\ndef f(b):\n    return pickle.loads(b)\n"
 
 
 def test_a_guard_turned_off_does_not_run(project):
-    project_file(project).write_text("[guards]\neval = false\n")
+    write_project(project, "[guards]\neval = false\n")
     outcome = hook.dispatch([], payload(project, "x.py", PICKLE), os.environ)
     ran = [row[0] for row in outcome.trace]
     assert outcome.output == "" and "eval" not in ran and "dependency" in ran
 
 
 def test_excluded_paths_are_not_judged(project):
-    project_file(project).write_text('[paths]\nexclude = ["generated/**"]\n')
+    write_project(project, '[paths]\nexclude = ["generated/**"]\n')
     assert hook.dispatch([], payload(project, "generated/x.py", PICKLE), os.environ).output == ""
     assert hook.dispatch([], payload(project, "src/x.py", PICKLE), os.environ).output != ""
 
 
 def test_malformed_config_still_advises_and_warns_only_at_session_start(project, capfd):
-    project_file(project).write_text("[guards\n")
+    write_project(project, "[guards\n")
     outcome = hook.dispatch([], payload(project, "x.py", PICKLE), os.environ)
     assert "pickle.loads" in outcome.output
     assert "not valid TOML" not in outcome.output
@@ -177,7 +184,7 @@ def test_strict_denies_only_for_guards_that_support_it(project, monkeypatch):
     monkeypatch.setattr(chain, "REGISTRY", (routed,))
     data = payload(project, "a.txt", "x")
     assert "additionalContext" in hook.dispatch([], data, os.environ).output
-    project_file(project).write_text("[strict]\nstrictish = true\n")
+    write_project(project, "[strict]\nstrictish = true\n")
     denied = json.loads(hook.dispatch([], data, os.environ).output)["hookSpecificOutput"]
     assert denied["permissionDecision"] == "deny" and denied["permissionDecisionReason"]
     guard.STRICT = False
@@ -185,7 +192,7 @@ def test_strict_denies_only_for_guards_that_support_it(project, monkeypatch):
 
 
 def test_extra_manifest_patterns_make_the_dependency_guard_speak(project):
-    project_file(project).write_text('[dependency]\nextra_manifests = ["deps/*.list"]\n')
+    write_project(project, '[dependency]\nextra_manifests = ["deps/*.list"]\n')
     outcome = hook.dispatch(
         [], payload(project, "deps/runtime.list", "left-pad 1.3.0\n"), os.environ
     )
@@ -195,3 +202,32 @@ def test_extra_manifest_patterns_make_the_dependency_guard_speak(project):
     assert "deps/runtime.list" in outcome.output
     silent = hook.dispatch([], payload(project, "deps/notes.txt", "hello\n"), os.environ)
     assert not [f for f in silent.findings if f.guard == "dependency"]
+
+
+@pytest.mark.parametrize("depth", [1_000, 100_000])
+@pytest.mark.parametrize("shape", ["array", "inline-table"])
+def test_a_deeply_nested_project_config_warns_and_keeps_the_users_locks(
+    user_file, project, capfd, depth, shape
+):
+    """A trusted project's config nested so deep that the parser recurses: one warning,
+    the defaults for the project's values, the user's locked values intact, and the
+    guards still speak."""
+    user_file.write_text('[guards]\neval = true\n[lock]\nkeys = ["guards.eval"]\n')
+    nested = "[" * depth + "]" * depth if shape == "array" else "{a=" * depth + "1" + "}" * depth
+    write_project(project, f"[guards]\neval = false\ndependency = {nested}\n")
+    loaded = config.load(os.environ, str(project))
+    assert loaded.enabled("eval") and loaded.enabled("dependency")
+    assert len(loaded.warnings) == 1 and "using the defaults" in loaded.warnings[0]
+    outcome = hook.dispatch([], payload(project, "x.py", PICKLE), os.environ)
+    assert "pickle.loads" in outcome.output
+    start = {"session_id": "s", "cwd": str(project), "hook_event_name": "SessionStart"}
+    hook.dispatch(["SessionStart"], json.dumps(start).encode(), os.environ)
+    assert "using the defaults" in capfd.readouterr().err
+
+
+def test_an_untrusted_project_config_is_not_read(project):
+    project_file(project).write_text("[guards]\neval = false\n")
+    loaded = config.load(os.environ, str(project))
+    assert loaded.enabled("eval") and loaded.sources == ()
+    assert len(loaded.warnings) == 1 and f"caveat trust {project}" in loaded.warnings[0]
+    assert "pickle.loads" in hook.dispatch([], payload(project, "x.py", PICKLE), os.environ).output

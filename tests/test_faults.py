@@ -19,6 +19,7 @@ from caveat import state
 from tests.helpers import LEFT_PAD
 from tests.helpers import envelope as contract
 from tests.helpers import run_hook
+from tests.helpers import trust
 from tests.helpers import write_payload as payload
 
 EVAL = "import pickle\n\n\ndef f(b):\n    return pickle.loads(b)\n"
@@ -165,6 +166,7 @@ def test_broken_message_override(project, fault):
         target.symlink_to("/dev/zero")
     elif fault == "huge":
         target.write_text("## Advisory\n" + "{path} " * 2_000_000)
+    trust(project)  # the override is read: the project is trusted
     done = run_hook(payload(project, "requirements.txt", "requests==2.0\n"), cwd=project)
     envelope = contract(done)
     if envelope is not None:
@@ -180,6 +182,7 @@ def test_broken_message_override(project, fault):
 def test_unreadable_message_override(project):
     target = _override(project)
     target.write_text("## Advisory\nOVERRIDE {packages}\n")
+    trust(project)
     target.chmod(0)
     try:
         envelope = contract(run_hook(payload(project), cwd=project))
@@ -203,6 +206,7 @@ def test_unreadable_message_override(project):
 def test_malformed_project_config_through_the_process(project, text):
     (project / ".caveat").mkdir()
     (project / ".caveat" / "config.toml").write_bytes(text)
+    trust(project)
     envelope = contract(run_hook(payload(project), cwd=project))
     assert envelope and "left-pad" in context(envelope)
 

@@ -21,6 +21,7 @@ from tests.helpers import envelope as contract
 from tests.helpers import git
 from tests.helpers import hook_payload
 from tests.helpers import run_hook
+from tests.helpers import trust
 
 
 def call(project, path, content=LEFT_PAD, event="PreToolUse", tool="Write"):
@@ -115,6 +116,7 @@ def test_fifos_where_files_are_expected(project, where):
         "message": caveat / "messages" / "pretooluse-dependency-guard.md",
     }[where]
     os.mkfifo(fifo)
+    trust(project)  # a FIFO is never policy: nothing regular to trust, nothing read
     target = project / ("pipe/package.json" if where == "below-target" else "package.json")
     for event in ("PreToolUse", "PostToolUse"):
         contract(run_hook(call(project, str(target), event=event), cwd=project))

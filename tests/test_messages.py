@@ -8,6 +8,7 @@ import pytest
 
 from caveat import messages
 from caveat.event import Finding
+from tests.helpers import trust
 
 MESSAGE = """<!-- SPDX-License-Identifier: MIT -->
 # Sample
@@ -89,6 +90,7 @@ def test_project_override(bundled, project):
     override = project / ".caveat" / "messages"
     override.mkdir(parents=True)
     (override / "sample.md").write_text("## Advisory\nProject says {thing}.\n")
+    trust(project)
     text = messages.render([finding()], os.environ, str(project))
     assert text.startswith("Project says eval.")
     assert f"Full procedure: {override / 'sample.md'}" in text
@@ -110,6 +112,7 @@ def test_plugin_copy_comes_between_project_override_and_bundled(bundled, project
     override = project / ".caveat" / "messages"
     override.mkdir(parents=True)
     (override / "sample.md").write_text("## Advisory\nProject says {thing}.\n")
+    trust(project)
     assert messages.render([finding()], env, str(project)).startswith("Project says eval.")
 
 
@@ -254,3 +257,87 @@ def test_whole_variant_injects_the_message_less_maintainer_parts(bundled):
     assert text.startswith("# Sample\n\n## Advisory\nFound eval in a.py.")
     assert "SPDX" not in text and "Bindings" not in text
     assert "Full procedure" not in text
+
+
+# A hostile project's overrides (SPEC §7: every wait has a deadline).
+
+BOUND_S = 20.0  # generous: catches a hang or a quadratic blow-up, not a slow machine
+
+
+def override(project, name, text):
+    folder = project / ".caveat" / "messages"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.md").write_text(text)
+    trust(project)
+
+
+def test_fill_is_linear_in_unclosed_braces():
+    import time
+
+    template = "{a" * (512 * 1024)
+    started = time.monotonic()
+    assert messages.fill(template, {"a": "x"}) == template
+    assert time.monotonic() - started < BOUND_S
+    assert messages.fill("{" + "a" * 100 + "}", {"a" * 100: "x"}) == "{" + "a" * 100 + "}"
+
+
+def test_an_untrusted_override_is_not_used(bundled, project):
+    override(project, "sample", "## Advisory\nProject says {thing}.\n")
+    (project / ".caveat" / "messages" / "sample.md").write_text("## Advisory\nChanged {thing}.\n")
+    text = messages.render([finding()], os.environ, str(project))
+    assert text.startswith("Found eval in a.py.")  # the trust lapsed with the edit
+
+
+@pytest.mark.parametrize("filler", ["![", "{a"], ids=["bang", "brace"])
+def test_an_oversized_override_gives_way_to_the_bundled_message(bundled, project, filler, capfd):
+    override(project, "sample", "## Advisory\nProject " + filler * (512 * 1024) + "\n")
+    text = messages.render([finding()], os.environ, str(project))
+    assert text.startswith("Found eval in a.py.")
+    assert f"Full procedure: {bundled / 'sample.md'}" in text
+    assert "larger than 64 KiB" in capfd.readouterr().err
+
+
+def test_a_parse_past_its_deadline_gives_way_and_is_not_retried(
+    bundled, project, monkeypatch, capfd
+):
+    import time
+
+    # Under the size cap and slow for the parser; a tiny budget makes it overrun here.
+    override(project, "sample", "## Advisory\nProject " + "![" * 30_000 + "\n")
+    monkeypatch.setattr(messages, "PARSE_S", 0.001)
+    text = messages.render([finding()], os.environ, str(project))
+    assert text.startswith("Found eval in a.py.")
+    assert "to parse; skipped" in capfd.readouterr().err
+    monkeypatch.setattr(messages, "PARSE_S", 30.0)
+    started = time.monotonic()
+    text = messages.render([finding()], os.environ, str(project))
+    assert text.startswith("Found eval in a.py.")  # remembered: not parsed again
+    assert time.monotonic() - started < 0.5 * BOUND_S
+
+
+@pytest.mark.parametrize("filler", ["![", "{a"], ids=["bang", "brace"])
+def test_the_hook_answers_in_time_with_the_bundled_advice(project, filler):
+    import time
+
+    from tests.helpers import envelope
+    from tests.helpers import run_hook
+    from tests.helpers import write_payload
+
+    pickle = "import pickle\n\ndef f(b):\n    return pickle.loads(b)\n"
+    override(project, "pretooluse-eval-guard", "## Advisory\nX " + filler * (512 * 1024) + "\n")
+    started = time.monotonic()
+    done = run_hook(write_payload(project, "src/x.py", pickle))
+    assert time.monotonic() - started < BOUND_S
+    found = envelope(done)
+    assert found is not None
+    text = found["hookSpecificOutput"]["additionalContext"]
+    assert "pickle.loads" in text and "X " + filler not in text
+    assert f"Full procedure: {messages.bundled_dir()}" in text
+
+
+def test_a_bundled_message_is_never_cut_short(bundled, monkeypatch):
+    """Only a project's files run under the parse deadline: on a loaded machine the
+    bundled advice is late, never lost."""
+    (bundled / "sample.md").write_text(MESSAGE + "\n" + "![" * 30_000 + "\n")
+    monkeypatch.setattr(messages, "PARSE_S", 0.001)
+    assert messages.render([finding()], os.environ, None).startswith("Found eval in a.py.")

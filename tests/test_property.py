@@ -102,6 +102,9 @@ def concrete(project: str, data: bytes, extra: dict[str, str]) -> tuple[bytes, d
     """The case with the project token replaced by the real folder."""
     env = dict(os.environ)
     env.update({key: value.replace(PROJECT, project) for key, value in extra.items()})
+    from caveat import trust
+
+    trust.record(env, trust.Snapshot(project))  # its config and rule are the project's policy
     return data.replace(PROJECT.encode(), project.encode()), env
 
 

@@ -21,6 +21,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from tests.helpers import ROOT
+from tests.helpers import trust
 
 _path = os.path.join(ROOT, "scripts", "bench_scaling.py")
 _spec = importlib.util.spec_from_file_location("bench_scaling", _path)
@@ -45,6 +46,7 @@ def scaling_project(tmp_path_factory):
 )
 def test_guard_time_is_linear(scaling_project, guard, name, tool, rel, make, capsys):
     env = dict(os.environ)
+    trust(scaling_project, env)  # its custom rule is project policy
     small = bench.payload(scaling_project, tool, rel, make(bench.MB))
     large = bench.payload(scaling_project, tool, rel, make(16 * bench.MB))
     bench.time_check(guard, small, env)  # warm imports and caches

@@ -17,6 +17,7 @@ from caveat import hook
 from tests.helpers import envelope
 from tests.helpers import hook_payload
 from tests.helpers import run_hook
+from tests.helpers import trust
 
 GH = "ghp_" + "Z9y8X7w6V5" * 4
 GL = "glpat-" + "Q1w2E3r4T5y6U7i8O9p0"
@@ -227,6 +228,7 @@ def test_secrets_never_reach_the_model(project, guard, build, secrets):
     rules = project / ".caveat" / "rules"
     rules.mkdir(parents=True)
     (rules / "leak.md").write_text(RULE)
+    trust(project)
     outcome = dispatch(project, build(project))
     assert guard in {f.guard for f in outcome.findings}, (outcome.reason, outcome.trace)
     assert outcome.output, outcome.reason

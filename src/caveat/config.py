@@ -22,8 +22,12 @@ values, except the keys the user locks::
     [lock]
     keys = ["guards.eval", "strict.askuser"]        # user file only
 
-A file that does not parse, or a value of the wrong type, yields a warning and the
-default for it — never a crash, and never text in the model's context on tool events.
+The project's file is read only when the user trusts the project's policy
+(``caveat trust``, see ``caveat.trust``); otherwise a warning says so and only the
+user's file applies. A file that does not parse (nested too deep for the parser,
+or not done within ``PARSE_S``), or a value of the wrong type, yields a warning and
+the default for it — never a crash, never a lost lock, and never text in the
+model's context on tool events.
 Reading is cheap when there is no file (two ``stat`` calls); a file is parsed with
 ``tomllib`` only when its content changed since the last run (a cache in the state
 folder keyed by content hash).
@@ -159,11 +163,16 @@ def load(env: Mapping[str, str], project_root: str | None) -> Config:
         if not path or not os.path.isfile(path):
             layers.append({})
             continue
+        if path is paths[1] and not _trusted(env, project_root, warnings):
+            layers.append({})
+            continue
         if cache is None:
             from caveat.state import JsonCache
 
             cache = JsonCache(env, CACHE_FILE, _CACHE_VERSION)
-        layers.append(_read(path, cache, warnings))
+        # Only the project's file is parsed under a deadline: the user's own file is
+        # never cut short, so the user's locks hold on a loaded machine too.
+        layers.append(_read(path, cache, warnings, PARSE_S if path is paths[1] else 0.0))
         sources.append(path)
     if cache is not None:
         cache.save()
@@ -179,7 +188,32 @@ def load(env: Mapping[str, str], project_root: str | None) -> Config:
     return Config(values, tuple(warnings), tuple(sources))
 
 
-def _read(path: str, cache: JsonCache, warnings: list[str]) -> dict[str, object]:
+def _trusted(env: Mapping[str, str], root: str | None, warnings: list[str]) -> bool:
+    """Whether the project's policy may be read (SPEC §7 Trust); says why not."""
+    from caveat import trust
+
+    verdict = trust.verdict_safe(env, root)
+    if verdict.trusted:
+        return True
+    if verdict.status == trust.LAPSED:
+        why = f"has changed since it was trusted ({', '.join(verdict.changed)})"
+    else:
+        why = "is not trusted"
+    warnings.append(
+        f"{root}: the project's caveat policy {why}; its config.toml is ignored "
+        f"(review it, then run `caveat trust {root}`)"
+    )
+    return False
+
+
+# A project config is parsed inside this budget: whatever the file holds, the hook
+# goes on with the defaults for the project's values rather than wait.
+PARSE_S = 0.5
+
+
+def _read(
+    path: str, cache: JsonCache, warnings: list[str], budget: float = 0.0
+) -> dict[str, object]:
     import zlib
 
     from caveat.state import read_bytes
@@ -198,9 +232,19 @@ def _read(path: str, cache: JsonCache, warnings: list[str]) -> dict[str, object]
         import tomllib
     else:
         import tomli as tomllib
+    from caveat.budget import Overrun
+    from caveat.budget import Timer
+
     try:
-        parsed: dict[str, object] = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        with Timer(budget):  # 0: not armed
+            parsed: dict[str, object] = tomllib.loads(raw.decode("utf-8"))
+    except Overrun:
+        warnings.append(f"{path}: took over {budget:g} s to parse; using the defaults instead")
+        return {}
+    except RecursionError:
+        warnings.append(f"{path}: nested too deeply to parse; using the defaults instead")
+        return {}
+    except Exception as exc:  # any parse failure: defaults, never a silenced hook
         warnings.append(f"{path}: not valid TOML ({exc}); using the defaults instead")
         return {}
     try:
@@ -208,7 +252,7 @@ def _read(path: str, cache: JsonCache, warnings: list[str]) -> dict[str, object]
 
         dumps(parsed)  # dates and times are not part of caveat's schema: do not cache them
         cache.put(path, {"hash": digest, "data": parsed})
-    except TypeError:
+    except (TypeError, ValueError, RecursionError):
         pass
     return parsed
 

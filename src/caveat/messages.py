@@ -5,11 +5,19 @@ placeholders filled with sanitised values, then ``Full procedure: <path>``. The 
 text is capped at 10,000 characters, with a note of how many advisories were left
 out. Parsed messages are cached by content hash in the state folder, so that a firing
 hook does not import markdown-it-py each time; a stale or corrupt cache is rebuilt.
+
+A project's override (``.caveat/messages/NAME.md``) is used only when the user trusts
+the project's policy (``caveat.trust``), and is bounded like everything the project
+holds: one over ``MAX_BYTES`` is refused, a parse runs under a deadline
+(``PARSE_S``, remembered as failed for that content when it runs out), and the fill
+is linear in the template. Whatever goes wrong, the next file — the bundled message
+last — is used, and the fault is logged.
 """
 
 from __future__ import annotations
 
 import os
+import time
 import zlib
 
 from caveat import state
@@ -42,53 +50,118 @@ def bundled_dir() -> str:
 
 
 def locate(name: str, project_root: str | None = None, env: Mapping[str, str] | None = None) -> str:
-    """The file for message ``name``: a project override in ``.caveat/messages/`` when
-    the project has one, else the copy in the Claude Code plugin caveat runs from
-    (``$CLAUDE_PLUGIN_ROOT/messages``, which carries its plugin-form skill index), else
-    the bundled copy. An absolute path (a custom rule's own file) is taken as it is."""
+    """The file for message ``name``: the first of ``candidates``."""
+    return candidates(name, project_root, env)[0]
+
+
+def candidates(
+    name: str, project_root: str | None = None, env: Mapping[str, str] | None = None
+) -> list[str]:
+    """The files that may hold message ``name``, preferred first: a project override
+    in ``.caveat/messages/`` when the project has one and the user trusts the
+    project's policy (SPEC §7), the copy in the Claude Code plugin caveat runs from
+    (``$CLAUDE_PLUGIN_ROOT/messages``, which carries its plugin-form skill index), and
+    the bundled copy, which ends the list. An absolute path (a custom rule's own file)
+    is taken as it is."""
     if os.path.isabs(name):
-        return name
+        return [name]
     filename = name if name.endswith(".md") else name + ".md"
+    found: list[str] = []
     if project_root:
         override = os.path.join(project_root, ".caveat", "messages", filename)
         if os.path.isfile(override):
-            return override
+            from caveat import trust
+
+            if trust.trusted(os.environ if env is None else env, project_root):
+                found.append(override)
     plugin = env.get("CLAUDE_PLUGIN_ROOT", "") if env else ""
     if plugin and os.path.isabs(plugin):
         shipped = os.path.join(plugin, "messages", filename)
         if os.path.isfile(shipped):
-            return shipped
-    return os.path.join(bundled_dir(), filename)
+            found.append(shipped)
+    found.append(os.path.join(bundled_dir(), filename))
+    return found
+
+
+# A project override larger than this is refused (the next file is used instead): no
+# message needs more, and the parser's time grows with the text. Other files (a
+# custom rule's own, the plugin's skill index) may be larger.
+MAX_BYTES = 64 * 1024
+READ_LIMIT = 1 << 20
+_OVERRIDES = f"{os.sep}.caveat{os.sep}messages{os.sep}"  # in the path of every override
+# A message is parsed inside this budget; when it runs out the parse is given up, the
+# next file is used, and that content is not tried again for ``RETRY_S``.
+PARSE_S = 0.5
+RETRY_S = 600.0
 
 
 class MessageStore:
     """Parsed messages for one hook run, backed by the on-disk parse cache."""
 
     def __init__(self, env: Mapping[str, str]) -> None:
+        self._env = env
         self._cache = state.JsonCache(env, CACHE_FILE, _CACHE_VERSION)
 
+    def _shipped(self, path: str) -> bool:
+        """Whether ``path`` is one of caveat's own messages (bundled, or the Claude
+        Code plugin's copy)."""
+        folders = [bundled_dir()]
+        plugin = self._env.get("CLAUDE_PLUGIN_ROOT", "")
+        if plugin and os.path.isabs(plugin):
+            folders.append(os.path.join(plugin, "messages"))
+        return any(os.path.dirname(path) == folder for folder in folders)
+
     def sections(self, path: str) -> dict[str, str] | None:
-        """The message's sections, or None when the file is missing or unreadable."""
+        """The message's sections, or None when the file is missing, unreadable, too
+        large (``MAX_BYTES`` for a project override, else ``READ_LIMIT``) or could not
+        be parsed in time."""
+        from caveat.files import open_regular
+
+        limit = MAX_BYTES if _OVERRIDES in path else READ_LIMIT
+        opened = open_regular(path)
+        if opened is None:
+            log(f"message {path!r} unreadable or not a regular file")
+            return None
+        fd, size = opened
         try:
-            with open(path, "rb") as handle:
-                raw = handle.read(1 << 20)
+            raw = os.read(fd, limit + 1) if size <= limit else b""
         except OSError as exc:
             log(f"message {path!r} unreadable: {exc}")
+            return None
+        finally:
+            os.close(fd)
+        if size > limit or len(raw) > limit:
+            log(f"message {path!r} is larger than {limit // 1024} KiB; refused")
             return None
         digest = f"{zlib.crc32(raw):08x}-{len(raw)}"
         entry = self._cache.get(path)
         if isinstance(entry, dict) and entry.get("hash") == digest:
+            failed = entry.get("failed")
+            if isinstance(failed, int) and 0 <= time.time() - failed < RETRY_S:
+                return None  # logged when it failed; not tried again yet
             cached = entry.get("sections")
             if isinstance(cached, dict) and all(
                 isinstance(k, str) and isinstance(v, str) for k, v in cached.items()
             ):
                 return cached
+        from caveat.budget import Overrun
+        from caveat.budget import Timer
         from caveat.msgparse import parse
+        from caveat.msgparse import warm
 
+        warm()  # the parser's import is not the file's doing: only the parse is timed
         try:
-            parsed = parse(raw.decode("utf-8", "replace"))
-        except Exception as exc:
-            log(f"message {path!r} could not be parsed: {exc}")
+            # caveat's own messages are never cut short (a loaded machine must not cost
+            # the advice); a project's file, override or rule, is.
+            with Timer(0.0 if self._shipped(path) else PARSE_S):
+                parsed = parse(raw.decode("utf-8", "replace"))
+        except Overrun:
+            log(f"message {path!r} took over {PARSE_S:g} s to parse; skipped")
+            self._cache.put(path, {"hash": digest, "failed": int(time.time())})
+            return None
+        except Exception as exc:  # RecursionError included
+            log(f"message {path!r} could not be parsed: {type(exc).__name__}: {exc}")
+            self._cache.put(path, {"hash": digest, "failed": int(time.time())})
             return None
         self._cache.put(path, {"hash": digest, "sections": parsed})
         return parsed
@@ -112,9 +185,13 @@ def fill(template: str, values: Mapping[str, str]) -> str:
                 out.append("{")
                 i += 2
                 continue
-            close = template.find("}", i + 1)
-            name = template[i + 1 : close] if close > 0 else ""
-            if name and name.replace("_", "a").isalnum() and name in values:
+            # A name is a short run of word characters: looking no further than that
+            # keeps the fill linear in the template, whatever its braces.
+            close = i + 1
+            while close < n and close - i <= _NAME_MAX and _is_name_char(template[close]):
+                close += 1
+            name = template[i + 1 : close]
+            if close < n and template[close] == "}" and name and name in values:
                 out.append(clean(values[name]))
                 i = close + 1
                 continue
@@ -125,6 +202,13 @@ def fill(template: str, values: Mapping[str, str]) -> str:
         out.append(ch)
         i += 1
     return "".join(out)
+
+
+_NAME_MAX = 64
+
+
+def _is_name_char(ch: str) -> bool:
+    return ch == "_" or ch.isalnum()
 
 
 def advisory(sections: Mapping[str, str], variant: str, after: bool = False) -> str:
@@ -160,9 +244,14 @@ def render(
     store = MessageStore(env)
     units: list[tuple[str, str]] = []  # (advisory text, its message path)
     for finding in findings:
-        path = locate(finding.message, project_root, env)
-        sections = store.sections(path)
-        template = advisory(sections, finding.variant, after) if sections else ""
+        template, path = "", ""
+        # A project override (or plugin copy) that is refused, too slow to parse or
+        # without the section gives way to the next file, the bundled one last.
+        for path in candidates(finding.message, project_root, env):
+            sections = store.sections(path)
+            template = advisory(sections, finding.variant, after) if sections else ""
+            if template:
+                break
         if not template:
             log(f"message {finding.message!r} has no usable Advisory; finding dropped")
             continue

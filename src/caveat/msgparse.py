@@ -11,6 +11,11 @@ TITLE = "__title__"
 BODY = "__body__"  # the whole text a context file injects, maintainer parts removed
 
 
+def warm() -> None:
+    """Import the parser (so that a deadline around ``parse`` times the parse alone)."""
+    import markdown_it  # noqa: F401
+
+
 def parse(source: str) -> dict[str, str]:
     """Sections by ``##`` heading text, plus the title and the stripped body.
 

@@ -25,7 +25,8 @@ def test_problems_are_reported_and_exit_non_zero(project, tmp_path, monkeypatch,
     report = json.loads(capsys.readouterr().out)
     assert report["ok"] is False
     failing = {c["area"] for c in report["checks"] if not c["ok"]}
-    assert failing == {"state", "config", "rules"}
+    # the policy cannot be trusted without a state folder: config and rules unread
+    assert failing == {"state", "config", "rules", "trust"}
     assert any("broken.md" in (c["problem"] or "") for c in report["checks"])
 
 

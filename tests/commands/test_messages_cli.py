@@ -14,6 +14,7 @@ from caveat.commands import messages as lint
 from caveat.commands import samples
 from caveat.event import Finding
 from caveat.msgparse import parse
+from tests.helpers import trust
 
 BUNDLED = messages.bundled_dir()
 FILES = sorted(n for n in os.listdir(BUNDLED) if n.endswith(".md"))
@@ -257,6 +258,7 @@ def test_render_shows_a_project_override(project, capsys, monkeypatch):
     with open(text, encoding="utf-8") as handle:
         body = handle.read().replace("This write puts", "OVERRIDDEN: this write puts")
     (overrides / TARGET).write_text(body)
+    trust(project)
     monkeypatch.chdir(project)
     assert main(["messages", "render", "pretooluse-write"]) == 0
     out = capsys.readouterr().out

@@ -97,6 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_arguments(
         sub.add_parser("serve", help="answer hook calls over loopback HTTP (resident server)")
     )
+    from caveat.commands import trust
+
+    trust.add_arguments(sub)
     return parser
 
 
@@ -206,5 +209,9 @@ def run(args: list[str]) -> int:
         from caveat.commands import serve
 
         return serve.run(opts)
+    if opts.command in ("trust", "untrust"):
+        from caveat.commands import trust
+
+        return trust.run(opts)
     parser.print_help()
     return 2

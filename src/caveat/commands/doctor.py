@@ -1,6 +1,7 @@
 """``caveat doctor [--project DIR] [--json]``: is this machine and project set up so
 that the hook can do its job? Interpreter, state folder, configuration, message files
-and custom rules. Which harnesses have caveat registered, and whether any registration drifted.
+and custom rules. Which projects' policy is trusted. Which harnesses have caveat
+registered, and whether any registration drifted.
 
 Exit 0 when nothing needs attention, 1 otherwise.
 """
@@ -103,6 +104,26 @@ def _rules(env: Mapping[str, str], root: str | None) -> list[Row]:
     return rows or [("rules", "", "every custom rule is valid (or there are none)")]
 
 
+def _trust(env: Mapping[str, str], root: str | None) -> list[Row]:
+    """The trusted projects, and whether this project's policy is trusted (SPEC §7)."""
+    from caveat import trust
+
+    rows: list[Row] = []
+    if root and trust.has_policy(root):
+        verdict = trust.verdict_safe(env, root)
+        hint = f"review it, then run `caveat trust {root}`"
+        if verdict.status == trust.LAPSED:
+            changed = ", ".join(verdict.changed)
+            rows.append(("trust", f"{root}: trust lapsed, {changed} changed; {hint}", root))
+        elif verdict.status == trust.UNTRUSTED:
+            files = ", ".join(verdict.files)
+            problem = f"{root}: policy not trusted, so not loaded ({files}); {hint}"
+            rows.append(("trust", problem, root))
+    for path, entry in sorted(trust.projects(env).items()):
+        rows.append(("trust", "", f"trusted: {path} (since {entry.get('trusted_at', '?')})"))
+    return rows or [("trust", "", "no project is trusted (caveat trust DIR)")]
+
+
 def _harnesses(env: Mapping[str, str], root: str | None) -> list[Row]:
     """Registrations in the user's and this project's harness files, and in the
     projects caveat installed into; a drifted one needs attention. Where a harness
@@ -148,7 +169,7 @@ def run(project: str | None = None, as_json: bool = False) -> int:
 def _run(env: Mapping[str, str], project: str | None, as_json: bool) -> int:
     root = git_root(os.path.abspath(project or os.getcwd()))
     rows = _interpreter() + _state(os.environ) + _aside(os.environ)
-    rows += _config(env, root) + _messages(root) + _rules(env, root)
+    rows += _config(env, root) + _messages(root) + _rules(env, root) + _trust(env, root)
     rows += _harnesses(env, root)
     bad = [row for row in rows if row[1]]
     if as_json:

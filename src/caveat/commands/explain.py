@@ -40,6 +40,26 @@ def _why_silent(spec: Spec, event: Event) -> str:
         return f"(could not tell why: {type(exc).__name__})"
 
 
+def _policy_line(event: Event) -> str:
+    """Why the project's ``.caveat/`` policy was not loaded, when it was not."""
+    from caveat import trust
+    from caveat.gitctx import git_root
+
+    root = git_root(event.target)
+    if not root or not trust.has_policy(root):
+        return ""
+    verdict = trust.verdict_safe(os.environ, root)
+    if verdict.trusted:
+        return f"{root}: the project's .caveat/ policy is trusted and loaded"
+    why = "untrusted"
+    if verdict.status == trust.LAPSED:
+        why = f"trust lapsed: {', '.join(verdict.changed)} changed"
+    return (
+        f"{root}: the project's .caveat/ policy was not loaded ({why}); "
+        f"review it, then run `caveat trust {root}`"
+    )
+
+
 def run(payload: str, args: list[str]) -> int:
     try:
         if payload == "-":
@@ -70,6 +90,9 @@ def run(payload: str, args: list[str]) -> int:
     if event.command:
         print(f"command    {event.command[:200]}")
     print(f"cwd        {event.cwd}")
+    policy = _policy_line(event)
+    if policy:
+        print(f"policy     {policy}")
     names = frozenset(n.removesuffix(".md") for n in rest if n != event.name)
     ran = {row[0]: row for row in outcome.trace}
     for spec in REGISTRY:

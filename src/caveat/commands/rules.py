@@ -52,6 +52,27 @@ def _summary(item: RuleFile) -> str:
     return "; ".join(parts)
 
 
+def _trust_note(
+    env: Mapping[str, str], root: str | None, folders: list[tuple[str, str]]
+) -> tuple[str, str] | None:
+    """``(status, line)`` when the project has rules the hook does not apply because
+    the project's policy is not trusted, or its trust lapsed (SPEC §7)."""
+    if not root or not any(scope == PROJECT for scope, _ in folders):
+        return None
+    from caveat import trust
+
+    verdict = trust.verdict_safe(env, root)
+    if verdict.trusted:
+        return None
+    hint = f"review them, then run `caveat trust {root}`"
+    if verdict.status == trust.LAPSED:
+        changed = ", ".join(verdict.changed)
+        line = f"trust lapsed: {changed} changed; the project's rules are not applied ({hint})"
+    else:
+        line = f"untrusted: the project's rules are not applied until the user trusts them ({hint})"
+    return verdict.status, line
+
+
 def run(
     project: str | None = None, as_json: bool = False, env: Mapping[str, str] | None = None
 ) -> int:
@@ -61,6 +82,7 @@ def run(
     folders = rule_folders(env, root)
     files = load(env, folders, cached=False, replaced=True)
     invalid = [item for item in files if item.error]
+    policy = _trust_note(env, root, folders)
     if as_json:
         import json
 
@@ -69,6 +91,7 @@ def run(
             "folders": [{"scope": s, "path": f} for s, f in folders],
             "rules": [_record(item) for item in files],
             "invalid": len(invalid),
+            "project_trust": policy[0] if policy else None,
         }
         print(json.dumps(report, indent=2))
         return 1 if invalid else 0
@@ -78,6 +101,8 @@ def run(
         return 0
     for scope, folder in folders:
         print(f"{scope:8} {folder}")
+    if policy:
+        print(policy[1])
     for item in files:
         status = "invalid" if item.error else "ok"
         line = f"{status:8} {item.scope:8} {item.name}  {item.path}"

@@ -20,6 +20,7 @@ from caveat.guards import custom
 from caveat.guards.base import Context
 from caveat.guards.custom import rules as _custom_rules
 from tests.helpers import run_importtime
+from tests.helpers import trust
 
 ADVICE = (
     "## Advisory\nrule={rule} path={path} line={line} match={match} tool={tool} command={command}\n"
@@ -31,6 +32,8 @@ def put(folder, name, matter, body=ADVICE):
     path = os.path.join(folder, name)
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(f"---\n{matter}\n---\n# {name}\n\n{body}\n## Procedure\nDetail.\n")
+    if folder.endswith(os.path.join(".caveat", "rules")):
+        trust(os.path.dirname(os.path.dirname(folder)))  # the project's own rules: trusted
     return path
 
 
@@ -627,6 +630,7 @@ def rule_file(root, strict=""):
     path = os.path.join(folder, "no-print.md")
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(RULE_TEXT.format(strict=strict))
+    trust(root)
     return path
 
 
@@ -680,6 +684,7 @@ def test_guard_can_be_turned_off_in_config(root, only_custom):
     rule_file(root)
     with open(os.path.join(root, ".caveat", "config.toml"), "w") as handle:
         handle.write("[guards]\ncustom = false\n")
+    trust(root)
     assert hook.dispatch([], payload(root), dict(os.environ)).output == ""
 
 
@@ -724,3 +729,15 @@ def test_silent_write_without_rule_folders_imports_little(root, tmp_path):
     assert "caveat.guards.custom" in imported
     assert "re" not in imported
     assert not {name for name in imported if name.startswith("caveat.guards.custom.")}
+
+
+def test_a_rule_slow_to_validate_is_skipped_and_not_cached(root, monkeypatch, capfd):
+    from caveat.guards.custom import load
+
+    slow = "## Advisory\nSee {path}.\n\n## Notes\n" + "![" * 60_000 + "\n"
+    put(project_rules(root), "slow.md", "tools: [Write]", slow)
+    monkeypatch.setattr(load, "VALIDATE_S", 0.001)  # the budget this file cannot meet
+    assert check(write("src/a.py", "x = 1\n")(root)) == []
+    assert load.SLOW in capfd.readouterr().err
+    monkeypatch.setattr(load, "VALIDATE_S", 30.0)
+    assert check(write("src/a.py", "x = 1\n")(root))  # tried again, not cached as invalid

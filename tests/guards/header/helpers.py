@@ -12,6 +12,7 @@ from caveat.event import FileEdit
 from caveat.gitctx import git_root
 from caveat.guards import header
 from caveat.guards.base import Context
+from tests.helpers import trust
 
 MIT_PY = "# SPDX-License-Identifier: MIT"
 REUSE_SOURCE = "the project follows REUSE (LICENSES/), so `reuse lint` checks every file"
@@ -22,6 +23,8 @@ def put(root, rel, text=""):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(text)
+    if rel.startswith(".caveat/"):
+        trust(root)  # the project's own policy, trusted as the user would
     return path
 
 

@@ -17,6 +17,7 @@ from caveat.event import Event
 from caveat.guards import sessionstart as session_start
 from caveat.guards.base import Context
 from caveat.session import bootstrap
+from tests.helpers import trust
 
 SOURCE = os.path.dirname(messages.locate("sessionstart"))
 HOSTS = ("CURSOR_PROJECT_DIR", "CURSOR_VERSION", "DEVIN_PROJECT_DIR", "CLAUDE_PLUGIN_ROOT")
@@ -76,6 +77,7 @@ def with_skill_index(root):
         "<!-- SPDX-License-Identifier: MIT -->\n# Skills\n\n- testing: run-tests (run the suite)\n"
         "\n## Bindings\n- guard: sessionstart\n"
     )
+    trust(root)
 
 
 def startup(root, source="startup", **kw):

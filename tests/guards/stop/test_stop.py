@@ -15,6 +15,7 @@ from caveat.event import Event
 from caveat.guards import stop
 from caveat.guards.base import Context
 from tests.helpers import marker_taken
+from tests.helpers import trust
 
 
 def config(enabled=True):
@@ -61,6 +62,7 @@ def test_an_empty_message_does_not_latch(project, forwards_stop, content):
     folder.mkdir(parents=True)
     override = folder / "stop.md"
     override.write_text(content)
+    trust(project)
     assert check(at_stop(project)) == []
     assert not marker_taken(dict(os.environ), stop.MARKER, "s")
     override.unlink()
@@ -94,6 +96,7 @@ def test_rendered_stop_text(project, snapshot):
 def write_config(root, enabled=True):
     (root / ".caveat").mkdir(exist_ok=True)
     (root / ".caveat" / "config.toml").write_text(f"[stop]\nenabled = {str(enabled).lower()}\n")
+    trust(root)
 
 
 def stop_payload(root, active=False, session="s"):

@@ -31,6 +31,10 @@ MAX_BYTES = 256 * 1024  # a rule file larger than this is refused
 MAX_FILES = 256  # rule files read per folder
 PROJECT = "project"
 USER = "user"
+# A rule is validated (its markdown parsed) inside this budget; one that takes longer
+# is skipped on this run and not cached, so it is tried again on a later one.
+VALIDATE_S = 0.5
+SLOW = f"took over {VALIDATE_S:g} s to validate"
 
 
 class Rule:
@@ -124,10 +128,19 @@ def judge(item: RuleFile, data: bytes) -> None:
     except UnicodeDecodeError as exc:
         item.error = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
         return
+    from caveat.budget import Overrun
+    from caveat.budget import Timer
+    from caveat.msgparse import warm
+
+    warm()  # the parser's import is not the file's doing: only the validation is timed
     try:
-        settings = validate(text.removeprefix("\ufeff"))
+        with Timer(VALIDATE_S):
+            settings = validate(text.removeprefix("\ufeff"))
     except RuleError as exc:
         item.error = str(exc)
+        return
+    except Overrun:
+        item.error = SLOW
         return
     item.rule = Rule(item.name, item.path, item.scope, settings)
 
@@ -162,7 +175,7 @@ def load(
                 item.error = error
                 continue
         judge(item, data)
-        if cache is not None:
+        if cache is not None and item.error != SLOW:
             if item.rule is not None:
                 cache.put(item.path, {"hash": digest, "rule": settings_of(item.rule)})
             else:
@@ -182,10 +195,25 @@ def settings_of(rule: Rule) -> dict[str, object]:
     }
 
 
+def trusted_folders(env: Mapping[str, str], found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``found`` without the project's folder when the user has not trusted the
+    project's policy (SPEC §7): its rules are not read at all, and the user's rules
+    it would replace apply."""
+    from caveat import trust
+
+    kept = []
+    for scope, folder in found:
+        if scope == PROJECT and not trust.trusted(env, os.path.dirname(os.path.dirname(folder))):
+            continue
+        kept.append((scope, folder))
+    return kept
+
+
 def rules(env: Mapping[str, str], found: list[tuple[str, str]]) -> list[Rule]:
-    """The rules that apply, in name order; invalid ones are logged and skipped."""
+    """The rules that apply, in name order; invalid ones are logged and skipped. A
+    project's rules apply only when the user trusts the project."""
     out = []
-    for item in load(env, found):
+    for item in load(env, trusted_folders(env, found)):
         if item.rule is not None:
             out.append(item.rule)
         elif item.error:

@@ -7,6 +7,11 @@ bundled rules; the knowledge-base drift line when the project's base has drifted
 and ``skill-index.md`` whole when the messages folder has one. Cursor and Devin run
 the hooks of Claude Code's settings too: a second copy of the same session start
 within ten seconds stays silent. The details live in ``caveat.session.bootstrap``.
+
+When the project has caveat policy (``.caveat/`` config, rules, message overrides)
+that the user has not trusted, or whose trust lapsed because a file changed, one
+line says so, names the files and the command for the user (SPEC §7 Trust): the
+policy is not loaded until then.
 """
 
 from __future__ import annotations
@@ -24,7 +29,42 @@ STRICT = False
 SETTINGS: dict[str, dict[str, object]] = {}
 
 
+MESSAGE = "sessionstart"
+SHOWN_FILES = 6  # policy files named in the line; the rest are counted
+
+
 def check(event: Event, ctx: Context) -> list[Finding]:
     from caveat.session.bootstrap import findings
 
-    return findings(event, ctx)
+    found = findings(event, ctx)
+    if found:  # empty: a duplicate session start, which stays silent
+        notice = trust_notice(event, ctx)
+        if notice is not None:
+            found.insert(1, notice)
+    return found
+
+
+def trust_notice(event: Event, ctx: Context) -> Finding | None:
+    """The line saying the project's policy is untrusted or lapsed, else None (no
+    ``.caveat/`` folder costs one ``stat``)."""
+    from caveat import trust
+
+    root = ctx.git_root(event.cwd) if event.cwd else None
+    if not root or not trust.has_policy(root):
+        return None
+    verdict = trust.verdict_safe(ctx.env, root)
+    if verdict.trusted or not verdict.files:
+        return None
+    from caveat.event import Finding
+
+    values = {"root": root, "files": _names(verdict.files)}
+    if verdict.status == trust.LAPSED:
+        values["changed"] = _names(verdict.changed)
+        return Finding(ID, MESSAGE, values, variant="policy-lapsed", key=root)
+    return Finding(ID, MESSAGE, values, variant="policy-untrusted", key=root)
+
+
+def _names(files: tuple[str, ...]) -> str:
+    shown = ", ".join(f"`{name}`" for name in files[:SHOWN_FILES])
+    more = len(files) - SHOWN_FILES
+    return f"{shown} and {more} more" if more > 0 else shown

@@ -1,0 +1,162 @@
+"""``caveat trust [DIR] [--yes]`` and ``caveat untrust [DIR]``: the user's consent to a
+project's caveat policy (SPEC §7 Trust).
+
+``caveat trust`` first shows what it is about to trust: each policy file under the
+project's ``.caveat/`` with its size and whether it was added or changed since the
+last trust (or removed), and a unified diff of the text of each added or changed
+file (a file whose earlier text was not kept, being binary or over 64 KiB, is only
+said to have changed). Then it asks. On a terminal the answer is typed; when standard
+input is not a terminal nothing is recorded unless ``--yes`` is given, so that no
+script or agent trusts a project by piping into it by accident.
+
+``caveat untrust`` removes the record: the project's policy is ignored again.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from caveat import trust
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Mapping
+
+DIFF_LINES = 200  # diff lines shown per file; the rest are counted
+
+
+def add_arguments(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    grant = sub.add_parser(
+        "trust",
+        help="review the project's .caveat/ policy and trust it (config, rules, messages)",
+        description=(
+            "Show the project's caveat policy files and what changed since the last "
+            "trust, then record their digest: caveat applies a project's policy only "
+            "once the user trusts it, and any change lapses the trust."
+        ),
+    )
+    grant.add_argument("directory", nargs="?", help="a folder inside the project (default: .)")
+    grant.add_argument(
+        "--yes", action="store_true", help="trust without asking (the files are still shown)"
+    )
+    revoke = sub.add_parser("untrust", help="stop applying the project's .caveat/ policy")
+    revoke.add_argument("directory", nargs="?", help="a folder inside the project (default: .)")
+
+
+def run(opts: argparse.Namespace, env: Mapping[str, str] | None = None) -> int:
+    env = os.environ if env is None else env
+    root = project_root(opts.directory)
+    if root is None:
+        print(f"caveat: {opts.directory or os.getcwd()} is not inside a git repository")
+        return 1
+    if opts.command == "untrust":
+        if trust.forget(env, root):
+            print(f"{root}: no longer trusted; its caveat policy is ignored")
+        else:
+            print(f"{root}: was not trusted")
+        return 0
+    return grant(env, root, opts.yes)
+
+
+def project_root(directory: str | None) -> str | None:
+    from caveat.gitctx import git_root
+
+    return git_root(os.path.abspath(directory or os.getcwd()))
+
+
+def grant(env: Mapping[str, str], root: str, yes: bool) -> int:
+    try:
+        snapshot = trust.Snapshot(root)
+    except trust.TooManyFilesError as exc:
+        print(f"caveat: {exc}: too many to review, so caveat does not trust it")
+        return 1
+    entry = trust.projects(env).get(trust.key(root))
+    before = entry.get("files") if entry else None
+    recorded = before if isinstance(before, dict) else {}
+    if not snapshot.files:
+        print(f"{root}: no caveat policy files (.caveat/config.toml, rules/*.md, messages/*.md)")
+        if entry:
+            trust.forget(env, root)
+            print("the earlier trust record is removed")
+        return 0
+    same = entry is not None and entry.get("digest") == snapshot.digest()
+    print(show(root, snapshot, recorded, trust.old_texts(env, root), entry))
+    if same:
+        trust.record(env, snapshot)  # refreshes the recorded stats: no hashing on later calls
+        print(f"{root}: already trusted, unchanged")
+        return 0
+    if not yes and not confirm():
+        print("nothing recorded")
+        return 1
+    if not trust.record(env, snapshot):
+        print("caveat: could not write the trust record in the state folder")
+        return 1
+    print(f"{root}: trusted; caveat now applies its policy (any change lapses the trust)")
+    return 0
+
+
+def confirm() -> bool:
+    if not sys.stdin.isatty():
+        print("standard input is not a terminal: run again with --yes to trust these files")
+        return False
+    try:
+        answer = input("Trust these files? caveat will apply them in this project [y/N] ")
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
+def show(
+    root: str,
+    snapshot: trust.Snapshot,
+    recorded: Mapping[str, object],
+    old: Mapping[str, str],
+    entry: Mapping[str, object] | None,
+) -> str:
+    """The files about to be trusted, what changed since the last trust, and diffs."""
+    lines = [f"caveat policy of {root}:"]
+    diffs: list[str] = []
+    for rel in sorted(set(snapshot.files) | set(recorded)):
+        now = snapshot.files.get(rel)
+        was = recorded.get(rel)
+        if now is None:
+            lines.append(f"  {rel}  removed")
+            continue
+        if not isinstance(was, dict):
+            status = "added" if entry else "new"
+        elif was.get("sha256") == now["sha256"]:
+            status = "unchanged"
+        else:
+            status = "changed"
+        lines.append(f"  {rel}  {now['size']:,} bytes  {status}")
+        if status == "unchanged":
+            continue
+        text = snapshot.texts.get(rel)
+        if text is None:
+            diffs.append(f"{rel}: not shown (binary or over {trust.TEXT_LIMIT // 1024} KiB)")
+        elif status == "changed" and rel not in old:
+            diffs.append(f"{rel}: changed (its earlier text was not kept)")
+        else:
+            diffs.append(diff(rel, old.get(rel, "") if status == "changed" else "", text))
+    if entry:
+        lines.append(f"last trusted {entry.get('trusted_at', '(unknown)')}")
+    return "\n".join([*lines, "", *diffs]) if diffs else "\n".join(lines)
+
+
+def diff(rel: str, before: str, after: str) -> str:
+    import difflib
+
+    out = list(
+        difflib.unified_diff(
+            before.splitlines(),
+            after.splitlines(),
+            f"a/{rel}" if before else "/dev/null",
+            f"b/{rel}",
+            lineterm="",
+        )
+    )
+    if len(out) > DIFF_LINES:
+        out = [*out[:DIFF_LINES], f"… {len(out) - DIFF_LINES} more lines: read the file"]
+    return "\n".join(out)

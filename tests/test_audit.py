@@ -17,6 +17,7 @@ from tests.helpers import LEFT_PAD
 from tests.helpers import envelope
 from tests.helpers import hook_payload
 from tests.helpers import run_hook
+from tests.helpers import trust
 from tests.helpers import write_payload
 
 FIELDS = ["time", "contract", "event", "tool", "project", "path", "session", "guards"]
@@ -112,6 +113,7 @@ def test_audit_false_in_the_user_config_turns_it_off(project):
 def test_a_project_cannot_turn_the_audit_off(project):
     (project / ".caveat").mkdir()
     (project / ".caveat" / "config.toml").write_text("audit = false\naudit_days = 1\n")
+    trust(project)  # even a trusted project cannot
     done = run_hook(write_payload(project, session=""), "SessionStart", cwd=project)
     run_hook(write_payload(project), cwd=project)
     assert len(records()) == 2

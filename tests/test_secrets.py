@@ -303,6 +303,7 @@ def test_reproduced_leaks_are_closed(project, tool, tool_input, shown):
     rules = project / ".caveat" / "rules"
     rules.mkdir(parents=True)
     (rules / "key.md").write_text(KEY_RULE)
+    trust(project)
     if "file_path" in tool_input:
         tool_input = {**tool_input, "file_path": str(project / tool_input["file_path"])}
     done = run_hook(hook_payload(project, tool, tool_input), cwd=project)
@@ -322,6 +323,7 @@ def test_a_match_cut_short_is_redacted_before_the_cut(project):
         "---\ntools: [Bash]\ncontent: 'LEAD.*'\n---\n# long\n\n"
         "## Advisory\nmatched {match}\n\n## Procedure\nx\n"
     )
+    trust(project)
     outcome = dispatch(project, bash(project, "echo LEAD" + "y" * 100 + " " + GH))
     assert outcome.output, outcome.reason
     assert "matched LEAD" in outcome.output and GH[:8] not in outcome.output

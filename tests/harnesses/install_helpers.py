@@ -137,7 +137,9 @@ def drifts_when_the_interpreter_moves(call, name: str, project) -> None:
     code, out, _ = call("verify", "--harness", name, *scope, "--json")
     report = json.loads(out)
     assert code == 1 and not report["ok"] and report["results"][0]["status"] == "drifted"
-    assert any("/opt/gone/bin/python3 no longer exists" in p for p in report["results"][0]["problems"])
+    assert any(
+        "/opt/gone/bin/python3 no longer exists" in p for p in report["results"][0]["problems"]
+    )
     call("install", "--harness", name, *scope)  # repaired in place, one set of entries
     assert call("verify", "--harness", name, *scope)[0] == 0
     assert "/opt/gone" not in read(path)

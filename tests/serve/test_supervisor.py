@@ -234,3 +234,28 @@ def test_worker_killed_mid_request_fails_open_and_the_server_keeps_serving(site,
         assert b"left-pad" in running.hook("/hook/claude/PreToolUse", write(project, "after"))
     finally:
         assert running.stop() == 0
+
+
+def test_job_of_a_worker_lost_before_it_started_goes_to_the_next(site, tmp_path):
+    """The worker is stopped (SIGSTOP) when the job is sent, then killed: it never ran
+    the call, so its replacement runs it and the client gets the real answer."""
+    home, project = site
+    running = start(tmp_path, environment(home, "requeue-state"), project, workers=1)
+    try:
+        worker = running.pid()
+        os.kill(worker, signal.SIGSTOP)
+        answers = []
+        client = threading.Thread(
+            target=lambda: answers.append(
+                running.hook("/hook/claude/PreToolUse", write(project, "requeued"))
+            )
+        )
+        client.start()
+        time.sleep(0.5)  # the job is in the stopped worker's channel
+        os.kill(worker, signal.SIGKILL)
+        client.join(30)
+        assert answers and b"left-pad" in answers[0]
+        assert "gone mid-request" not in running.logged()
+        assert running.pid() != worker
+    finally:
+        assert running.stop() == 0

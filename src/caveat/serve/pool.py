@@ -4,8 +4,9 @@ reaping and replacing them.
 Each worker has a channel (a Unix socket pair) to the parent. A complete request
 waits in ``queue`` until a worker is idle, goes down its channel as a job, and the
 answer comes back the same way; all of it without blocking, on the parent's one
-selector. A worker that dies or is killed mid-job has its client answered as the
-hook answers a fault of its own: 200 and an empty body.
+selector. A job whose worker is lost before it started goes to the next worker; one
+whose worker dies or is killed mid-job has its client answered as the hook answers a
+fault of its own: 200 and an empty body.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from caveat.log import log
 from caveat.serve import app
 from caveat.serve.conn import WAITING
 from caveat.serve.worker import ANSWER
+from caveat.serve.worker import STARTED
 from caveat.serve.worker import WATCHED
 from caveat.serve.worker import Worker
 from caveat.serve.worker import job_frame
@@ -42,7 +44,7 @@ READ, WRITE = selectors.EVENT_READ, selectors.EVENT_WRITE
 class Proc:
     """One worker process: its channel and the job it is on."""
 
-    __slots__ = ("channel", "conn", "inbox", "out", "pid", "since", "slot")
+    __slots__ = ("channel", "conn", "inbox", "out", "pid", "since", "slot", "started")
 
     def __init__(self, pid: int, slot: int, channel: socket.socket) -> None:
         self.pid = pid
@@ -50,8 +52,9 @@ class Proc:
         self.channel: socket.socket | None = channel
         self.conn: Connection | None = None  # the client whose job it is on
         self.since = 0.0  # when that job was sent
-        self.out = b""  # the rest of the job, still to send
+        self.out = memoryview(b"")  # the rest of the job, still to send (a view: no copies)
         self.inbox = bytearray()  # the answer so far
+        self.started = False  # the worker has the whole job and runs it
 
 
 class Pool:
@@ -91,9 +94,8 @@ class Pool:
             if conn.phase != WAITING or conn.job is None:
                 continue
             proc = self.idle.popleft()
-            proc.conn, proc.since = conn, now
-            proc.out = job_frame(*conn.job)
-            conn.job = None
+            proc.conn, proc.since, proc.started = conn, now, False
+            proc.out = memoryview(job_frame(*conn.job))
             self._flush(proc)
 
     def _flush(self, proc: Proc) -> None:
@@ -128,16 +130,29 @@ class Pool:
                 self._lost(proc, now)
                 return
             proc.inbox += chunk
-            if len(proc.inbox) < ANSWER.size:
+            self._parse(proc, now)
+
+    def _parse(self, proc: Proc, now: float) -> None:
+        while proc.conn is not None and proc.inbox:
+            if not proc.started:
+                if proc.inbox[:1] != STARTED:  # never: a worker out of step is replaced
+                    log(f"serve: worker {proc.pid} sent garbage; killed")
+                    _kill(proc.pid, signal.SIGKILL)
+                    proc.inbox.clear()
+                    return
+                del proc.inbox[:1]
+                proc.started = True
                 continue
+            if len(proc.inbox) < ANSWER.size:
+                return
             (size,) = ANSWER.unpack_from(proc.inbox)
             if len(proc.inbox) < ANSWER.size + size:
-                continue
+                return
             body = bytes(proc.inbox[ANSWER.size : ANSWER.size + size])
             del proc.inbox[: ANSWER.size + size]
             conn, proc.conn = proc.conn, None
-            if conn is not None:
-                self.answered(conn, app.response(200, body), now)
+            conn.job = None
+            self.answered(conn, app.response(200, body), now)
             self.idle.append(proc)
             self.dispatch(now)
 
@@ -152,7 +167,10 @@ class Pool:
         if proc in self.idle:
             self.idle.remove(proc)
         conn, proc.conn = proc.conn, None
-        if conn is not None:
+        if conn is not None and not proc.started:
+            self.queue.appendleft(conn)  # it never ran: the next worker takes it
+        elif conn is not None:
+            conn.job = None
             log(f"serve: worker {proc.pid} gone mid-request; answered empty (fail open)")
             self.answered(conn, app.response(200, b""), now)
 

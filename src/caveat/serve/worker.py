@@ -10,7 +10,9 @@ hostile client therefore cannot hold a worker. A worker is replaced after
 its parent is gone (its channel closes).
 
 A job is ``!II`` (length of the arguments, length of the body), the arguments joined
-by NUL, then the body; an answer is ``!I`` and the bytes.
+by NUL, then the body. The worker answers ``STARTED`` once it has the whole job (a
+worker lost before that never ran it, so the job can go to another), then ``!I`` and
+the bytes.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ STOP_SIGNALS = frozenset({signal.SIGTERM, signal.SIGINT, signal.SIGHUP})
 WATCHED = frozenset({signal.SIGCHLD, *STOP_SIGNALS})  # the supervisor's signals
 JOB = struct.Struct("!II")
 ANSWER = struct.Struct("!I")
+STARTED = b"+"
 
 
 def job_frame(args: list[str], body: bytes) -> bytes:
@@ -77,12 +80,13 @@ class Worker:
                 raw = self._read(names)
                 args = raw.decode("utf-8").split("\0") if raw else []
                 data = self._read(size)
+                self.channel.settimeout(None)
+                self.channel.sendall(STARTED)
                 try:
                     out = answer(args, data, self.env)
                 except Exception as exc:  # a fault of ours, outside the hook's own fail-open
                     log(f"serve failed open: {type(exc).__name__}: {exc}")
                     out = b""
-                self.channel.settimeout(None)
                 self.channel.sendall(ANSWER.pack(len(out)) + out)
                 self.channel.settimeout(POLL_S)
                 self.busy = False

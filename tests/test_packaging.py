@@ -1,14 +1,19 @@
-"""The wheel carries the messages and the launcher, and runs from an unpacked copy."""
+"""The wheel carries the messages, the examples and the launcher, runs from an unpacked
+copy, and installed into a clean virtual environment runs the demo and the hook and
+says its version."""
 
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 import sys
 import zipfile
 
 import pytest
 
+from caveat import cli
 from tests.helpers import ROOT
 
 
@@ -42,6 +47,9 @@ def test_wheel_contents(wheel):
     assert "caveat/messages/pretooluse-dependency-guard.md" in names
     assert "caveat/messages/pretooluse-eval-guard.md" in names
     assert not any(n.startswith(("tests/", "examples/")) for n in names)
+    examples = os.listdir(os.path.join(ROOT, "examples", "payloads"))
+    assert {f"caveat/examples/payloads/{name}" for name in examples} <= names
+    assert "caveat/examples/project/package.json" in names
     metadata = next(n for n in names if n.endswith("/METADATA"))
     text = zipfile.ZipFile(wheel).read(metadata).decode()
     assert "Requires-Python: >=3.10" in text
@@ -75,3 +83,98 @@ def test_unpacked_wheel_points_at_its_own_messages(wheel, tmp_path, project):
         f"Full procedure: {site / 'caveat' / 'messages' / 'pretooluse-dependency-guard.md'}"
         in context
     )
+
+
+def declared_version() -> str:
+    """The version pyproject.toml gives the distribution: hatch reads it from the file
+    that ``[tool.hatch.version] path`` names."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:
+        import tomli as tomllib
+
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as handle:
+        pyproject = tomllib.load(handle)
+    if "version" in pyproject["project"]:
+        return str(pyproject["project"]["version"])
+    with open(os.path.join(ROOT, pyproject["tool"]["hatch"]["version"]["path"])) as handle:
+        found = re.search(r'^__version__ = "([^"]+)"$', handle.read(), re.MULTILINE)
+    assert found
+    return found.group(1)
+
+
+@pytest.fixture(scope="module")
+def installed(wheel, tmp_path_factory):
+    """A clean virtual environment with the wheel and its dependencies installed."""
+    venv = tmp_path_factory.mktemp("venv") / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
+    done = subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return venv / "bin"
+
+
+def outside_env(tmp_path):
+    """The environment of a user of the installed wheel: nothing of the checkout."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CAVEAT_", "PYTHON"))}
+    env.update(HOME=str(tmp_path), CAVEAT_STATE_DIR=str(tmp_path / "state"))
+    return env
+
+
+def test_version_is_the_package_metadata_and_pyproject(installed, tmp_path):
+    declared = declared_version()
+    assert cli.version() == declared  # this checkout's installed metadata
+    done = subprocess.run(
+        [str(installed / "caveat"), "--version"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=outside_env(tmp_path),
+        check=True,
+    )
+    assert done.stdout == f"caveat {declared}\n"
+
+
+def test_installed_wheel_runs_the_demo(installed, tmp_path):
+    done = subprocess.run(
+        [str(installed / "caveat"), "demo"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=outside_env(tmp_path),
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "no examples folder" not in done.stderr
+    assert "02-claude-write-package-json.json" in done.stdout
+    assert "lodahs" in done.stdout  # the dependency advisory reached the model's text
+    assert str(installed.parent / "lib") in done.stdout  # messages from the installed copy
+
+
+def test_installed_wheel_answers_a_hook_call(installed, tmp_path, project):
+    payload = {
+        "cwd": str(project),
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Write",
+        "tool_input": {
+            "file_path": str(project / "package.json"),
+            "content": '{"dependencies": {"left-pad": "1.3.0"}}',
+        },
+    }
+    done = subprocess.run(
+        [str(installed / "caveat"), "hook"],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        cwd=project,
+        env=outside_env(tmp_path),
+        timeout=60,
+        check=True,
+    )
+    context = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "left-pad" in context

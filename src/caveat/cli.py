@@ -19,6 +19,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from caveat import hook
 
         hook.main(args[1:])  # exits the process
+    if args[:1] == ["--version"]:
+        print(f"caveat {version()}")
+        return 0
     from caveat.commands import run
 
     try:
@@ -33,3 +36,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 1
     return code
+
+
+def version() -> str:
+    """The installed distribution's version (its package metadata); the source's own
+    when caveat runs from a tree that is not installed."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("caveat")
+    except metadata.PackageNotFoundError:
+        from caveat import __version__
+
+        return __version__

@@ -16,10 +16,14 @@ PLACEHOLDER = "{project}"
 
 
 def default_examples() -> str | None:
-    """The source checkout's ``examples/`` folder, when caveat runs from one."""
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(caveat.__file__))))
-    candidate = os.path.join(root, "examples")
-    return candidate if os.path.isdir(os.path.join(candidate, "payloads")) else None
+    """The examples shipped in the package (an installed wheel), else the source
+    checkout's ``examples/`` folder, when caveat runs from one."""
+    package = os.path.dirname(os.path.abspath(caveat.__file__))
+    root = os.path.dirname(os.path.dirname(package))
+    for candidate in (os.path.join(package, "examples"), os.path.join(root, "examples")):
+        if os.path.isdir(os.path.join(candidate, "payloads")):
+            return candidate
+    return None
 
 
 def make_repository(project: str) -> None:

@@ -23,7 +23,9 @@ if TYPE_CHECKING:
 
 
 def default_workers() -> int:
-    return max(2, min(4, os.cpu_count() or 2))
+    """One per core, and at least four: a hook call also waits on git, and no client
+    can hold a worker (requests are read whole before a worker gets them)."""
+    return max(4, min(8, os.cpu_count() or 2))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--workers",
         type=int,
         default=default_workers(),
-        help="worker processes, each answering one request at a time (default: %(default)s)",
+        help="worker processes, each running one hook call at a time (default: %(default)s)",
     )
     parser.add_argument(
         "--port-file", metavar="FILE", help="write the port listened on to FILE once ready"

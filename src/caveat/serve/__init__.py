@@ -3,10 +3,12 @@
 ``POST /hook/<contract>[/<EVENT>][?messages=m1,m2]`` with ``Authorization: Bearer
 <token>`` answers with exactly the bytes ``caveat hook --contract <contract> <EVENT>
 m1 m2`` would print for the same payload, under the server's environment. The
-modules: ``request`` reads one bounded HTTP request, ``app`` routes and answers it,
-``worker`` is one single-threaded worker process, ``supervisor`` the parent that
-forks, replaces and stops them. This one holds what the installer needs too (the
-port, the token, the loopback names) and imports nothing heavy.
+modules: ``request`` parses one bounded HTTP request as its bytes arrive, ``app``
+routes and answers it, ``conn`` is one client connection, ``supervisor`` the event
+loop that accepts and reads every client without blocking, ``pool`` the worker
+processes it hands complete requests to, ``worker`` one of them. This one holds
+what the installer needs too (the port, the token, the loopback names) and imports
+nothing heavy.
 """
 
 from __future__ import annotations

@@ -1,34 +1,34 @@
 """Route one request and answer it: the hook's bytes, or a refusal.
 
-Status codes are chosen for what a harness does with them. Claude Code treats any
-non-2xx as a non-blocking error (the turn goes on, the user sees "hook error"), so
-refusals that mean a misconfiguration (403, 404, 405, 401, 413) say so loudly,
-while a fault of ours is answered as the hook answers one: 200 and an empty body,
-the fault logged on stderr.
+The server's event loop reads a request with ``reading`` (the head, then routing and
+the bearer token, then the body), a worker answers it with ``answer``, and the loop
+sends what ``response`` builds. Status codes are chosen for what a harness does with
+them. Claude Code treats any non-2xx as a non-blocking error (the turn goes on, the
+user sees "hook error"), so refusals that mean a misconfiguration (403, 404, 405,
+401, 413) say so loudly, while a fault of ours is answered as the hook answers one:
+200 and an empty body, the fault logged on stderr.
 """
 
 from __future__ import annotations
 
 import hmac
 import os
-import socket
-import time
 
 from caveat import __version__
 from caveat.log import log
-from caveat.serve.request import ClientGoneError
+from caveat.serve import request as http
 from caveat.serve.request import HttpError
-from caveat.serve.request import Reader
-from caveat.serve.request import content_length
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Generator
     from collections.abc import Mapping
 
-WRITE_TIMEOUT_S = 5.0
-LINGER_S = 1.0  # how long a refused body is drained so the client reads the refusal
-LINGER_BYTES = 1 << 20
+    from caveat.serve.request import Request
+
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
+HEALTH: list[str] = []  # a job's arguments for GET /health (a hook call always has some)
+CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
 _REASONS = {
     200: "OK",
@@ -43,56 +43,60 @@ _REASONS = {
     501: "Not Implemented",
 }
 
-Answer = tuple[int, bytes, tuple[tuple[str, str], ...]]
+
+class Reading:
+    """What the event loop needs from a request while it is read: its buffer, the
+    head once parsed (for the log), the body's deadline and an interim answer."""
+
+    __slots__ = ("body_s", "buffer", "interim", "request")
+
+    def __init__(self) -> None:
+        self.buffer = bytearray()
+        self.request: Request | None = None
+        self.body_s: float | None = None  # set once the head is in
+        self.interim = b""  # 100 Continue, when the client asked for it
 
 
-def serve_connection(conn: socket.socket, token: str, env: Mapping[str, str]) -> None:
-    """Read one request from ``conn``, answer it and close: one request per
-    connection, so an idle keep-alive client never holds a single-threaded worker."""
-    reader = Reader(conn)
-    try:
-        status, body, headers = handle(reader, conn, token, env)
-    except HttpError as err:
-        status, body, headers = err.status, _error(err.reason), err.headers
-        _refused(reader, status, err.reason)
-    except TimeoutError:
-        status, body, headers = 408, _error("request not received in time"), ()
-        _refused(reader, status, "request not received in time")
-    except (ClientGoneError, OSError):
-        return  # the client is gone: nobody to answer
-    except Exception as exc:  # a fault of ours, outside the hook's own fail-open
-        log(f"serve failed open: {type(exc).__name__}: {exc}")
-        status, body, headers = 200, b"", ()
-    if not _send(conn, status, body, headers):
-        return
-    if status not in (200, 408):  # a refused body may still be on its way
-        _linger(conn)
+def reading(state: Reading, token: str) -> Generator[None, None, tuple[list[str], bytes]]:
+    """Resumed each time bytes arrive; returns the job (the hook's arguments, or
+    ``HEALTH``, and the body). Raises HttpError for a refusal: nothing unauthorised
+    gets as far as a body, nor as far as a worker."""
+    request = state.request = yield from http.head(state.buffer)
+    args = route(request, token)
+    if args is HEALTH:
+        return args, b""
+    state.body_s = http.body_deadline_s(request)  # an oversized body is refused here
+    if request.headers.get("expect", "").lower() == "100-continue":
+        state.interim = CONTINUE
+    data = yield from http.body(state.buffer, request)
+    return args, data
 
 
-def handle(reader: Reader, conn: socket.socket, token: str, env: Mapping[str, str]) -> Answer:
-    request = reader.head()
+def route(request: Request, token: str) -> list[str]:
+    """The hook's arguments for ``request``, or ``HEALTH``; HttpError for a refusal."""
     if not _loopback_host(request.headers.get("host")):
         raise HttpError(403, "Host is not a loopback name")
     path, _, query = request.target.partition("?")
     if path == "/health":
         if request.method != "GET":
             raise HttpError(405, "use GET", (("Allow", "GET"),))
-        # The worker's pid: which process answered, for a supervisor's health checks.
-        text = f'{{"ok":true,"version":"{__version__}","pid":{os.getpid()}}}'
-        return 200, text.encode(), ()
+        return HEALTH
     args = hook_args(path, query)
     if request.method != "POST":
         raise HttpError(405, "use POST", (("Allow", "POST"),))
     if not _authorized(request.headers.get("authorization", ""), token):
         raise HttpError(401, "missing or wrong bearer token", (("WWW-Authenticate", "Bearer"),))
-    content_length(request)  # an oversized body is refused before it is read
-    if request.headers.get("expect", "").lower() == "100-continue":
-        conn.settimeout(WRITE_TIMEOUT_S)
-        conn.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
-    data = reader.body(request)
+    return args
+
+
+def answer(args: list[str], data: bytes, env: Mapping[str, str]) -> bytes:
+    """In a worker: the body of the 200 answer to a routed job."""
+    if not args:
+        # The worker's pid: which process answered, for a supervisor's health checks.
+        return f'{{"ok":true,"version":"{__version__}","pid":{os.getpid()}}}'.encode()
     from caveat import hook
 
-    return 200, hook.respond(args, data, env), ()
+    return hook.respond(args, data, env)
 
 
 def hook_args(path: str, query: str) -> list[str]:
@@ -146,22 +150,18 @@ def _authorized(header: str, token: str) -> bool:
     return hmac.compare_digest(given.strip().encode("utf-8", "replace"), token.encode())
 
 
-def _refused(reader: Reader, status: int, reason: str) -> None:
-    """One stderr line per refusal: a 401 or 404 usually means a misconfigured hook."""
-    request = reader.request
+def refusal(state: Reading, err: HttpError) -> bytes:
+    """The answer to a refused request, and one stderr line: a 401 or 404 usually
+    means a misconfigured hook."""
+    request = state.request
     what = f"{request.method} {request.target[:200]}" if request else "request"
-    log(f"serve: {status} for {what}: {reason}")
-
-
-def _error(reason: str) -> bytes:
+    log(f"serve: {err.status} for {what}: {err.reason}")
     from caveat.jsonio import dumps
 
-    return dumps({"error": reason}).encode()
+    return response(err.status, dumps({"error": err.reason}).encode(), err.headers)
 
 
-def _send(
-    conn: socket.socket, status: int, body: bytes, headers: tuple[tuple[str, str], ...]
-) -> bool:
+def response(status: int, body: bytes, headers: tuple[tuple[str, str], ...] = ()) -> bytes:
     lines = [
         f"HTTP/1.1 {status} {_REASONS.get(status, 'Error')}",
         "Content-Type: application/json",
@@ -170,30 +170,4 @@ def _send(
         "Connection: close",
         *(f"{name}: {value}" for name, value in headers),
     ]
-    head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
-    try:
-        conn.settimeout(WRITE_TIMEOUT_S)
-        conn.sendall(head + body)
-    except OSError:
-        return False
-    return True
-
-
-def _linger(conn: socket.socket) -> None:
-    """Half-close, then drain what the client is still sending for a moment: closing
-    with unread bytes would reset the connection and could lose the refusal."""
-    try:
-        conn.shutdown(socket.SHUT_WR)
-        deadline = time.monotonic() + LINGER_S
-        drained = 0
-        while drained < LINGER_BYTES:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                break
-            conn.settimeout(left)
-            chunk = conn.recv(1 << 16)
-            if not chunk:
-                break
-            drained += len(chunk)
-    except OSError:
-        pass
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body

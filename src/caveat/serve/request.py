@@ -1,19 +1,24 @@
-"""One HTTP/1.x request read from a socket, within fixed bounds.
+"""One HTTP/1.x request parsed from bytes as they arrive, within fixed bounds.
 
-Every read has a deadline for the whole request (a client that trickles bytes
-cannot hold a worker longer than ``READ_DEADLINE_S``), the head is at most
-``HEAD_LIMIT`` bytes, and the body at most the hook's own input limit. Anything
-outside HTTP/1.x as a harness sends it is refused with a status, never guessed at.
+The parsers are generators over a shared buffer: each ``yield`` means "more bytes,
+please", so the server's event loop can read many clients at once and none of them
+holds anything while it waits. The head is at most ``HEAD_LIMIT`` bytes and the body
+at most the hook's own input limit; the deadlines (``HEAD_DEADLINE_S`` for the head,
+``body_deadline_s`` for the body) are kept by the loop. Anything outside HTTP/1.x
+as a harness sends it is refused with a status, never guessed at.
 """
 
 from __future__ import annotations
 
-import socket
-import time
-
 from caveat.hook import INPUT_LIMIT
 
-READ_DEADLINE_S = 10.0  # the whole request, head and body; 32 MiB on loopback takes ms
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Generator
+
+HEAD_DEADLINE_S = 2.0  # from the connection to the end of the head: a harness sends it at once
+BODY_DEADLINE_S = 2.0  # from the end of the head, plus the time the body's size allows
+BODY_RATE = 16 * 1024 * 1024  # bytes a second: 32 MiB on loopback takes milliseconds
 HEAD_LIMIT = 64 * 1024
 MAX_HEADERS = 100
 # RFC 9110 tchar: what a method or a field name may be made of.
@@ -34,10 +39,6 @@ class HttpError(Exception):
         self.headers = headers
 
 
-class ClientGoneError(Exception):
-    """The client went away before the request was complete: nobody to answer."""
-
-
 class Request:
     __slots__ = ("headers", "method", "target", "version")
 
@@ -48,89 +49,81 @@ class Request:
         self.headers = headers  # lower-case names; repeats joined with ", "
 
 
-class Reader:
-    """Buffered reads from ``conn`` until the deadline."""
+def body_deadline_s(request: Request) -> float:
+    """How long the body may take once the head is in: a fixed allowance plus its
+    declared size at ``BODY_RATE`` (the largest allowed size when it is chunked)."""
+    size = INPUT_LIMIT if "transfer-encoding" in request.headers else content_length(request)
+    return BODY_DEADLINE_S + size / BODY_RATE
 
-    def __init__(self, conn: socket.socket, deadline_s: float | None = None) -> None:
-        self.conn = conn
-        self.deadline = time.monotonic() + (READ_DEADLINE_S if deadline_s is None else deadline_s)
-        self.buffer = bytearray()
-        self.request: Request | None = None  # once the head is read, for the log
 
-    def _fill(self) -> None:
-        left = self.deadline - time.monotonic()
-        if left <= 0:
-            raise TimeoutError
-        self.conn.settimeout(left)
-        chunk = self.conn.recv(1 << 16)
-        if not chunk:
-            raise ClientGoneError
-        self.buffer += chunk
-
-    def head(self) -> Request:
-        searched = 0
-        while True:
-            end = self.buffer.find(b"\r\n\r\n", max(0, searched - 3))
-            if end >= 0:
-                break
-            if len(self.buffer) > HEAD_LIMIT:
-                raise HttpError(431, "request head over 64 KiB")
-            searched = len(self.buffer)
-            self._fill()
-        if end > HEAD_LIMIT:
+def head(buffer: bytearray) -> Generator[None, None, Request]:
+    """The request head, taken off the front of ``buffer``."""
+    searched = 0
+    while True:
+        end = buffer.find(b"\r\n\r\n", max(0, searched - 3))
+        if end >= 0:
+            break
+        if len(buffer) > HEAD_LIMIT:
             raise HttpError(431, "request head over 64 KiB")
-        raw = bytes(self.buffer[:end]).decode("latin-1")
-        del self.buffer[: end + 4]
-        self.request = parse_head(raw)
-        return self.request
+        searched = len(buffer)
+        yield
+    if end > HEAD_LIMIT:
+        raise HttpError(431, "request head over 64 KiB")
+    raw = bytes(buffer[:end]).decode("latin-1")
+    del buffer[: end + 4]
+    return parse_head(raw)
 
-    def exactly(self, size: int) -> bytes:
-        while len(self.buffer) < size:
-            self._fill()
-        data = bytes(self.buffer[:size])
-        del self.buffer[:size]
-        return data
 
-    def line(self, limit: int = 4096) -> bytes:
-        while True:
-            end = self.buffer.find(b"\r\n")
-            if end >= 0:
-                break
-            if len(self.buffer) > limit:
-                raise HttpError(400, "chunk line too long")
-            self._fill()
-        data = bytes(self.buffer[:end])
-        del self.buffer[: end + 2]
-        return data
+def body(buffer: bytearray, request: Request) -> Generator[None, None, bytes]:
+    """The request body, by Content-Length or chunked; over the limit is a 413."""
+    if "transfer-encoding" in request.headers:
+        return (yield from _chunked(buffer))
+    return (yield from _exactly(buffer, content_length(request)))
 
-    def body(self, request: Request) -> bytes:
-        """The request body, by Content-Length or chunked; over the limit is a 413."""
-        if "transfer-encoding" in request.headers:
-            return self._chunked()
-        return self.exactly(content_length(request))
 
-    def _chunked(self) -> bytes:
-        parts: list[bytes] = []
-        total = 0
-        while True:
-            size_text = self.line().split(b";", 1)[0].strip()
-            try:
-                size = int(size_text, 16)
-            except ValueError:
-                raise HttpError(400, "bad chunk size") from None
-            if size < 0:
-                raise HttpError(400, "bad chunk size")
-            if size == 0:
-                break
-            total += size
-            if total > INPUT_LIMIT:
-                raise HttpError(413, "body over 32 MiB")
-            parts.append(self.exactly(size))
-            if self.line() != b"":
-                raise HttpError(400, "chunk not followed by CRLF")
-        while self.line() != b"":  # trailer fields, ignored
-            pass
-        return b"".join(parts)
+def _exactly(buffer: bytearray, size: int) -> Generator[None, None, bytes]:
+    while len(buffer) < size:
+        yield
+    data = bytes(buffer[:size])
+    del buffer[:size]
+    return data
+
+
+def _line(buffer: bytearray, limit: int = 4096) -> Generator[None, None, bytes]:
+    while True:
+        end = buffer.find(b"\r\n")
+        if end >= 0:
+            break
+        if len(buffer) > limit:
+            raise HttpError(400, "chunk line too long")
+        yield
+    data = bytes(buffer[:end])
+    del buffer[: end + 2]
+    return data
+
+
+def _chunked(buffer: bytearray) -> Generator[None, None, bytes]:
+    parts: list[bytes] = []
+    total = 0
+    while True:
+        size_text = (yield from _line(buffer)).split(b";", 1)[0].strip()
+        try:
+            size = int(size_text, 16)
+        except ValueError:
+            raise HttpError(400, "bad chunk size") from None
+        if size < 0:
+            raise HttpError(400, "bad chunk size")
+        if size == 0:
+            break
+        total += size
+        if total > INPUT_LIMIT:
+            raise HttpError(413, "body over 32 MiB")
+        parts.append((yield from _exactly(buffer, size)))
+        if (yield from _line(buffer)) != b"":
+            raise HttpError(400, "chunk not followed by CRLF")
+    while (yield from _line(buffer)) != b"":  # trailer fields, ignored
+        pass
+    return b"".join(parts)
 
 
 def parse_head(raw: str) -> Request:

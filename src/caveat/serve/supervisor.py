@@ -1,40 +1,44 @@
-"""The parent of the pre-forked workers, and the loopback socket they share.
+"""The server's one process that touches sockets: an event loop over the loopback
+listener, every client connection and the workers' channels.
 
-The parent only supervises: it starts the workers, replaces one that dies (after a
-pause when it died young, so a crash at start-up cannot spin), kills one stuck on a
-single request for ``REQUEST_LIMIT_S``, and on SIGTERM, SIGINT or SIGHUP lets each
-worker finish its request and stops them all. Concurrency is bounded by the number
-of workers plus the listen backlog; the kernel queues the rest. Only POSIX calls are
-used (no ``sigtimedwait``, which macOS lacks).
+The loop only accepts on the listener (it never reads there), reads each client a
+little at a time as bytes arrive (``caveat.serve.conn``: a deadline for the head and
+one for the body), hands each complete request to an idle worker as a job
+(``caveat.serve.pool``; queued while none is idle) and sends the answers, all
+without blocking. A slow, idle or reconnecting client costs one file descriptor for
+a couple of seconds, never a worker, and a burst waits in the queue, not in the
+kernel's backlog. On SIGTERM, SIGINT or SIGHUP it stops accepting, answers the
+requests already read, and stops the workers. Only POSIX calls are used (no
+``sigtimedwait``, which macOS lacks).
 """
 
 from __future__ import annotations
 
 import os
-import select
+import selectors
 import signal
 import socket
 import time
 
 from caveat.log import log
 from caveat.serve import LOOPBACK
-from caveat.serve.worker import ACCEPT_POLL_S
+from caveat.serve import pool
+from caveat.serve.conn import CLOSED
+from caveat.serve.conn import READING
+from caveat.serve.conn import WAITING
+from caveat.serve.conn import Connection
 from caveat.serve.worker import STOP_SIGNALS
-from caveat.serve.worker import WATCHED
-from caveat.serve.worker import Board
-from caveat.serve.worker import Worker
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from types import FrameType
 
-BACKLOG = 64
-REQUEST_LIMIT_S = 60.0  # every guard has its own budget; this only catches a hang
-TICK_S = 0.25
-GRACE_S = 5.0
-YOUNG_S = 1.0
-RESTART_PAUSE_S = 1.0
+BACKLOG = 1024  # a burst of connections waits here only until the loop accepts it
+MAX_CONNECTIONS = 1024  # open at once; past it the loop stops accepting for a moment
+TICK_S = 0.1  # how often deadlines are checked while anything is in flight
+IDLE_TICK_S = 1.0
+READ, WRITE = selectors.EVENT_READ, selectors.EVENT_WRITE
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -49,7 +53,7 @@ def listen(host: str, port: int) -> socket.socket:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((address, port))
         sock.listen(BACKLOG)
-        sock.settimeout(ACCEPT_POLL_S)
+        sock.setblocking(False)
     except BaseException:
         sock.close()
         raise
@@ -62,12 +66,11 @@ class Supervisor:
     ) -> None:
         self.listener = listener
         self.token = token
-        self.env = env
-        self.board = Board(workers)
-        self.slots = workers
-        self.pids: dict[int, int] = {}  # pid → slot
-        self.born: dict[int, float] = {}  # slot → when its worker started
-        self.due: dict[int, float] = {}  # slot → when to start its next worker
+        self.capacity = _capacity(workers)
+        self.selector = selectors.DefaultSelector()
+        self.workers = pool.Pool(workers, env, self.selector, self._answered, self._forget)
+        self.accepting = False
+        self.conns: set[Connection] = set()
         self.stopping = False
         self._wake = (-1, -1)
 
@@ -81,121 +84,147 @@ class Supervisor:
         for signum in STOP_SIGNALS:
             signal.signal(signum, self._on_stop)
         signal.signal(signal.SIGCHLD, self._on_child)
+        self.selector.register(self._wake[0], READ, None)
         try:
-            for slot in range(self.slots):
-                self._start(slot)
-            while not self.stopping:
-                self._reap()
-                self._start_due()
-                self._watch()
-                if not self.stopping:
-                    self._sleep(TICK_S)
+            self._accept_again()
+            for slot in range(self.workers.slots):
+                self.workers.start(slot)
+            grace = 0.0
+            while True:
+                if self.stopping and not grace:
+                    grace = time.monotonic() + pool.GRACE_S
+                    self._stop_accepting()
+                if grace and (self._settled() or time.monotonic() > grace):
+                    break
+                self._turn()
         finally:
-            self._stop_all()
+            self._stop_accepting()
             self.listener.close()
+            for conn in list(self.conns):
+                conn.close()
+                self._watch(conn)
+            self.workers.stop()
             signal.set_wakeup_fd(-1)
             for fd in self._wake:
                 os.close(fd)
+            self.selector.close()
         return 0
+
+    def _turn(self) -> None:
+        busy = self.conns or self.workers.busy()
+        for key, mask in self.selector.select(TICK_S if busy else IDLE_TICK_S):
+            now = time.monotonic()
+            if isinstance(key.data, Connection):
+                self._on_conn(key.data, mask, now)
+            elif isinstance(key.data, pool.Proc):
+                self.workers.on_channel(key.data, mask, now)
+            elif key.fileobj is self.listener:
+                self._accept(now)
+            else:
+                try:
+                    os.read(self._wake[0], 512)
+                except OSError:
+                    pass
+        self.workers.reap()
+        self.workers.start_due()
+        self._sweep(time.monotonic())
 
     def _on_stop(self, signum: int, frame: FrameType | None) -> None:
         self.stopping = True
+        self.workers.stopping = True
 
     def _on_child(self, signum: int, frame: FrameType | None) -> None:
         pass  # the byte on the wake-up pipe is the message
 
-    def _sleep(self, seconds: float) -> None:
+    def _accept(self, now: float) -> None:
+        while len(self.conns) < self.capacity:
+            try:
+                sock, _ = self.listener.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as exc:  # out of file descriptors, say: pause, then retry
+                log(f"serve: accept failed: {exc}")
+                break
+            conn = Connection(sock, self.token, now)
+            self.conns.add(conn)
+            self._watch(conn)
+        self._stop_accepting()  # until the next sweep
+
+    def _accept_again(self) -> None:
+        if not self.accepting and not self.stopping and len(self.conns) < self.capacity:
+            self.selector.register(self.listener, READ, None)
+            self.accepting = True
+
+    def _stop_accepting(self) -> None:
+        if self.accepting:
+            self.selector.unregister(self.listener)
+            self.accepting = False
+
+    def _on_conn(self, conn: Connection, mask: int, now: float) -> None:
+        if mask & READ and conn.wants_read() and conn.readable(now):
+            self.workers.submit(conn, now)
+        if mask & WRITE and conn.wants_write():
+            conn.writable(now)
+        self._watch(conn)
+
+    def _answered(self, conn: Connection, data: bytes, now: float) -> None:
+        conn.reply(data, now)
+        self._watch(conn)
+
+    def _watch(self, conn: Connection) -> None:
+        """Register for what the connection waits on; forget it once closed."""
+        want = 0
+        if conn.phase != CLOSED:
+            want = (READ if conn.wants_read() else 0) | (WRITE if conn.wants_write() else 0)
+        if want != conn.events:
+            if not conn.events:
+                self.selector.register(conn.sock, want, conn)
+            elif not want:
+                self.selector.unregister(conn.sock)
+            else:
+                self.selector.modify(conn.sock, want, conn)
+            conn.events = want
+        if conn.phase == CLOSED:
+            conn.sock.close()
+            self.conns.discard(conn)
+
+    def _sweep(self, now: float) -> None:
+        for conn in [c for c in self.conns if c.phase != WAITING and c.deadline <= now]:
+            conn.expire(now)
+            self._watch(conn)
+        self.workers.watch(now)
+        self._accept_again()
+
+    def _settled(self) -> bool:
+        """Nothing left to answer: every request already read has had its answer."""
+        for conn in [c for c in self.conns if c.phase == READING]:
+            conn.close()  # not yet a request: nothing was promised
+            self._watch(conn)
+        return not self.conns
+
+    def _forget(self) -> None:
+        """In a new worker: close what the parent holds, or a client's connection
+        would stay open after the parent closed it."""
+        signal.set_wakeup_fd(-1)
+        for fd in self._wake:
+            os.close(fd)
+        for sock in (self.listener, *(c.sock for c in self.conns)):
+            sock.close()
         try:
-            select.select([self._wake[0]], [], [], seconds)
-            os.read(self._wake[0], 512)
-        except (BlockingIOError, InterruptedError):
+            self.selector.close()
+        except OSError:
             pass
 
-    def _start(self, slot: int) -> None:
-        self.due.pop(slot, None)
-        self.board.set(slot, 0.0)
-        # Blocked across fork: the child must not run the parent's handlers.
-        signal.pthread_sigmask(signal.SIG_BLOCK, WATCHED)
-        try:
-            pid = os.fork()
-        except OSError as exc:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, WATCHED)
-            log(f"serve: cannot start a worker: {exc}")
-            self.due[slot] = time.monotonic() + RESTART_PAUSE_S
-            return
-        if pid == 0:
-            code = 1
-            try:
-                signal.set_wakeup_fd(-1)
-                for fd in self._wake:
-                    os.close(fd)
-                code = Worker(self.listener, self.token, self.env, self.board, slot).run()
-            finally:
-                os._exit(code)  # never return into the parent's code
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, WATCHED)
-        self.pids[pid] = slot
-        self.born[slot] = time.monotonic()
 
-    def _reap(self) -> None:
-        while self.pids:
-            try:
-                pid, status = os.waitpid(-1, os.WNOHANG)
-            except ChildProcessError:
-                return
-            if pid == 0:
-                return
-            slot = self.pids.pop(pid, None)
-            if slot is None:
-                continue
-            now = time.monotonic()
-            clean = os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
-            if not clean and not self.stopping:
-                log(f"serve: worker {pid} died ({_how(status)}); starting another")
-            young = now - self.born.get(slot, now) < YOUNG_S
-            self.due[slot] = now + (RESTART_PAUSE_S if young and not clean else 0.0)
-
-    def _start_due(self) -> None:
-        now = time.monotonic()
-        for slot, when in sorted(self.due.items()):
-            if when <= now:
-                self._start(slot)
-
-    def _watch(self) -> None:
-        now = time.monotonic()
-        for pid, slot in list(self.pids.items()):
-            since = self.board.get(slot)
-            if since and now - since > REQUEST_LIMIT_S:
-                log(f"serve: worker {pid} stuck on one request for {REQUEST_LIMIT_S:g} s; killed")
-                _kill(pid, signal.SIGKILL)
-                self.board.set(slot, 0.0)
-
-    def _stop_all(self) -> None:
-        """SIGTERM: each worker finishes the request it is on; SIGKILL after GRACE_S."""
-        self.stopping = True
-        for pid in self.pids:
-            _kill(pid, signal.SIGTERM)
-        deadline = time.monotonic() + GRACE_S
-        while self.pids and time.monotonic() < deadline:
-            self._reap()
-            if self.pids:
-                self._sleep(0.05)
-        for pid in self.pids:
-            _kill(pid, signal.SIGKILL)
-            try:
-                os.waitpid(pid, 0)
-            except ChildProcessError:
-                pass
-        self.pids.clear()
-
-
-def _kill(pid: int, signum: int) -> None:
+def _capacity(workers: int) -> int:
+    """Connections open at once: ``MAX_CONNECTIONS``, or fewer when the file
+    descriptor limit is lower (the workers' channels and a margin come first)."""
     try:
-        os.kill(pid, signum)
-    except ProcessLookupError:
-        pass
+        import resource
 
-
-def _how(status: int) -> str:
-    if os.WIFSIGNALED(status):
-        return f"signal {os.WTERMSIG(status)}"
-    return f"exit {os.WEXITSTATUS(status)}"
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, OSError, ValueError):
+        return 64
+    if soft == resource.RLIM_INFINITY:
+        return MAX_CONNECTIONS
+    return max(8, min(MAX_CONNECTIONS, soft - 2 * workers - 32))

@@ -1,18 +1,25 @@
-"""One worker process: answers one connection at a time, on its main thread.
+"""One worker process: answers the jobs its parent sends, one at a time, on its main
+thread.
 
 Processes, not threads: a guard's time budget is an ``ITIMER_REAL`` signal, and
-Python runs signal handlers only in the main thread. A worker is replaced after
+Python runs signal handlers only in the main thread. A worker never touches a client
+socket: the parent reads each request whole and sends it down the worker's channel
+(a Unix socket pair) as a job; the worker sends back the hook's bytes. A slow or
+hostile client therefore cannot hold a worker. A worker is replaced after
 ``MAX_REQUESTS`` (whatever a request leaked goes with it) and leaves by itself when
-its parent is gone.
+its parent is gone (its channel closes).
+
+A job is ``!II`` (length of the arguments, length of the body), the arguments joined
+by NUL, then the body. The worker answers ``STARTED`` once it has the whole job (a
+worker lost before that never ran it, so the job can go to another), then ``!I`` and
+the bytes.
 """
 
 from __future__ import annotations
 
-import mmap
 import os
 import signal
 import struct
-import time
 
 from caveat.log import log
 
@@ -22,47 +29,34 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from types import FrameType
 
-ACCEPT_POLL_S = 1.0  # how often an idle worker checks that its parent is alive
+POLL_S = 1.0  # how often an idle worker checks that its parent is alive
 MAX_REQUESTS = 1000
 STOP_SIGNALS = frozenset({signal.SIGTERM, signal.SIGINT, signal.SIGHUP})
 WATCHED = frozenset({signal.SIGCHLD, *STOP_SIGNALS})  # the supervisor's signals
+JOB = struct.Struct("!II")
+ANSWER = struct.Struct("!I")
+STARTED = b"+"
 
 
-class Board:
-    """Shared memory with one slot per worker: when its current request started (0
-    when idle). The parent reads it to find a worker stuck on one request."""
-
-    def __init__(self, slots: int) -> None:
-        self._map = mmap.mmap(-1, 8 * slots)  # anonymous and shared across fork
-
-    def set(self, slot: int, value: float) -> None:
-        struct.pack_into("d", self._map, 8 * slot, value)
-
-    def get(self, slot: int) -> float:
-        value: float = struct.unpack_from("d", self._map, 8 * slot)[0]
-        return value
+def job_frame(args: list[str], body: bytes) -> bytes:
+    names = "\0".join(args).encode("utf-8")
+    return JOB.pack(len(names), len(body)) + names + body
 
 
 class _Stop(BaseException):
     """Raised by SIGTERM in an idle worker."""
 
 
-class Worker:
-    """One process answering one connection at a time on its main thread."""
+class _GoneError(Exception):
+    """The channel closed: the parent is stopping or gone."""
 
-    def __init__(
-        self,
-        listener: socket.socket,
-        token: str,
-        env: Mapping[str, str],
-        board: Board,
-        slot: int,
-    ) -> None:
-        self.listener = listener
-        self.token = token
+
+class Worker:
+    """One process answering one job at a time on its main thread."""
+
+    def __init__(self, channel: socket.socket, env: Mapping[str, str]) -> None:
+        self.channel = channel
         self.env = env
-        self.board = board
-        self.slot = slot
         self.parent = os.getppid()
         self.busy = False
         self.stopping = False
@@ -74,37 +68,54 @@ class Worker:
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, WATCHED)
         _quiet_stdin()
-        from caveat.serve.app import serve_connection
+        from caveat.serve.app import answer
 
+        self.channel.settimeout(POLL_S)
         served = 0
         try:
             while served < MAX_REQUESTS and not self.stopping:
-                try:
-                    conn, _ = self.listener.accept()
-                except TimeoutError:
-                    if os.getppid() != self.parent:
-                        return 0  # orphaned: the parent was killed
-                    continue
-                except OSError as exc:  # out of file descriptors, say: wait, then retry
-                    log(f"serve: accept failed: {exc}")
-                    time.sleep(0.1)
-                    continue
+                sizes = self._read(JOB.size, idle=True)
+                names, size = JOB.unpack(sizes)
                 self.busy = True
-                self.board.set(self.slot, time.monotonic())
+                raw = self._read(names)
+                args = raw.decode("utf-8").split("\0") if raw else []
+                data = self._read(size)
+                self.channel.settimeout(None)
+                self.channel.sendall(STARTED)
                 try:
-                    serve_connection(conn, self.token, self.env)
-                finally:
-                    conn.close()
-                    self.board.set(self.slot, 0.0)
-                    self.busy = False
+                    out = answer(args, data, self.env)
+                except Exception as exc:  # a fault of ours, outside the hook's own fail-open
+                    log(f"serve failed open: {type(exc).__name__}: {exc}")
+                    out = b""
+                self.channel.sendall(ANSWER.pack(len(out)) + out)
+                self.channel.settimeout(POLL_S)
+                self.busy = False
                 served += 1
-        except _Stop:
+        except (_Stop, _GoneError, OSError):
             pass
         return 0
 
+    def _read(self, size: int, idle: bool = False) -> bytes:
+        """``size`` bytes from the channel; while idle, a check on the parent each
+        ``POLL_S``."""
+        chunks = bytearray()
+        while len(chunks) < size:
+            try:
+                chunk = self.channel.recv(size - len(chunks))
+            except TimeoutError:
+                if os.getppid() != self.parent:
+                    raise _GoneError from None  # orphaned: the parent was killed
+                continue
+            if not chunk:
+                raise _GoneError
+            if idle and not chunks:
+                self.busy = True
+            chunks += chunk
+        return bytes(chunks)
+
     def _on_term(self, signum: int, frame: FrameType | None) -> None:
         if self.busy:
-            self.stopping = True  # finish this request first
+            self.stopping = True  # finish this job first
         else:
             raise _Stop
 

@@ -19,13 +19,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from caveat import hook
 
         hook.main(args[1:])  # exits the process
-    if args[:1] == ["--version"]:
-        print(f"caveat {version()}")
-        return 0
-    from caveat.commands import run
-
     try:
-        code = run(args)
+        if args[:1] == ["--version"]:
+            print(f"caveat {version()}")
+            code = 0
+        else:
+            from caveat.commands import run
+
+            code = run(args)
         sys.stdout.flush()  # a closed pipe shows here, not at exit
     except BrokenPipeError:
         # The reader went away (``caveat install --dry-run | head``): stop quietly.

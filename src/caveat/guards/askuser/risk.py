@@ -79,8 +79,10 @@ _DATA_NOUNS = frozenset(
 # Before the destructive word, words that make it a noun or a safe variant.
 _NOUN_BEFORE = frozenset({"password", "passcode", "pin", "soft", "lazy"})
 _CLAUSE_ENDS = ".;:,!?()[]\n"
-_RAW = ("rm -rf", "rm -fr", "--force", "--hard", "force-push", "git clean", "drop table")
-_RAW += ("drop database", "truncate table", "delete from", "push -f")
+_RAW = (
+    "rm -rf", "rm -fr", "--force", "--hard", "force-push", "git clean", "drop table",
+    "drop database", "truncate table", "delete from", "push -f",
+)  # fmt: skip
 
 
 def destructive(text: str) -> str:
@@ -95,7 +97,8 @@ def destructive(text: str) -> str:
 
 
 def _clauses(low: str) -> list[str]:
-    out, current = [], []
+    out: list[str] = []
+    current: list[str] = []
     for c in low:
         if c in _CLAUSE_ENDS:
             out.append("".join(current))
@@ -134,8 +137,8 @@ def _in_clause(clause: str) -> str:
     for raw in _RAW:
         at = stripped.find(raw)
         if at >= 0:
-            before = stripped[:at].split()
-            if not _NEGATIONS.intersection(w.strip("'\"`") for w in before[-4:]):
+            lead = stripped[:at].split()
+            if not _NEGATIONS.intersection(w.strip("'\"`") for w in lead[-4:]):
                 return raw
     tokens = _tokens(clause)
     words = [t[0] for t in tokens]

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from caveat.shell import SimpleCommand
 
 _MAX_COMMANDS = 500
+# Flags with which a package-manager command changes nothing.
+_INERT = frozenset({"--help", "-h", "--dry-run", "--dryrun", "--simulate", "--just-print"})
 _SECRET_FLAGS = ("token", "password", "passwd", "secret", "auth", "key")
 _WRITE_OPS = frozenset({">", ">>", ">|", "&>", "&>>"})
 _EDITORS = frozenset({"sed", "gsed", "perl"})
@@ -105,8 +107,9 @@ def _get(spec: Mapping[str, object], key: str, default: object) -> Any:
     return spec.get(key, default)
 
 
-def classify(argv: list[str]) -> tuple[str, str, str, list[str]] | None:
-    """``(tool, class:verb, ecosystem, packages)`` for a dependency-changing argv."""
+def classify(argv: list[str], sync: bool = False) -> tuple[str, str, str, list[str]] | None:
+    """``(tool, class:verb, ecosystem, packages)`` for a dependency-changing argv; with
+    ``sync``, installing what the project declares (``npm ci``) too, as ``SYNC:install``."""
     tool = _tool_name(argv[0])
     spec = data.TOOLS.get(tool)
     if spec is None:
@@ -132,6 +135,8 @@ def classify(argv: list[str]) -> tuple[str, str, str, list[str]] | None:
         else:
             words.append(word)
         i += 1
+    if any(f in _INERT for f in flags):
+        return None  # help and dry runs change nothing
     code, used = _sub(subs, words, argv[1:2])
     if code is None:
         return None
@@ -155,10 +160,27 @@ def classify(argv: list[str]) -> tuple[str, str, str, list[str]] | None:
         verb = "remove"
     if cls in (data.DECLARE, data.ADHOC) and any(f in _get(spec, "global", ()) for f in flags):
         cls, verb = data.GLOBAL, "install" if verb == "add" else verb
-    if cls in data.SILENT or f"{cls}:{verb}" not in data.ACTIONS:
+    if sync and cls == "SYNC":
+        verb = "install"
+    elif cls in data.SILENT or f"{cls}:{verb}" not in data.ACTIONS:
         return None
     shown = argv[0].replace("\\", "/").rsplit("/", 1)[-1].split(".exe")[0]
     return (shown if shown.lower() == tool else tool), f"{cls}:{verb}", str(spec["eco"]), packages
+
+
+SYNC_ACTION = "installs the packages the project declares"
+
+
+def package_change(argv: list[str], powershell: bool = False) -> str:
+    """What ``argv`` does to installed packages, in words ("" for nothing): each change
+    this guard reports, and installing what the project declares (``npm ci``, ``uv
+    sync``, ``pip install -r requirements.txt``), which changes files too (read by the
+    plan-mode check of the shell plan guard)."""
+    for inner, _ in _unwrap(argv, 0, powershell):
+        hit = classify(inner, sync=True)
+        if hit is not None:
+            return data.ACTIONS.get(hit[1], SYNC_ACTION)
+    return ""
 
 
 def _sub(subs: dict[str, str], words: list[str], first: list[str]) -> tuple[str | None, int]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 from caveat.event import DELETE
+from caveat.event import FRAGMENT
 from caveat.event import Finding
 from caveat.guards.base import versions
 from caveat.guards.dependency import ID
@@ -147,6 +148,8 @@ def check_path(
     variant = "" if kind in (file_rules.MANIFEST, file_rules.CATALOG) else "reference"
     if parser and max(len(before), len(after)) > PARSE_LIMIT:
         packages, action, key = _TOO_LARGE, "changes", shown
+    elif parser and exact and _breaks(parser, before, after):
+        return _unparseable(rule, path, shown, edits, _breaks(parser, before, after))
     elif parser:
         found = diff.changes(diff.parse(parser, before, exact), diff.parse(parser, after, exact))
         if not found:
@@ -166,6 +169,41 @@ def check_path(
         action=action,
         regenerate=_regenerate(rule, path) if variant == "" else regenerate or "",
     )
+
+
+def _breaks(parser: str, before: str, after: str) -> str:
+    from caveat.guards.dependency.manifest_check import breaks
+
+    return breaks(parser, before, after)
+
+
+def _unparseable(rule: Rule, path: str, shown: str, edits: list[FileEdit], reason: str) -> Finding:
+    """The manifest will no longer parse: say so, and list only what the edited
+    fragments change (a whole write: what the tolerant parser can read of it)."""
+    ecosystem, kind, _, _, parser = rule
+    fragments = [e for e in edits if e.kind == FRAGMENT]
+    if fragments and len(fragments) == len(edits):
+        olds = "\n".join(e.old for e in fragments)
+        news = "\n".join(e.text for e in fragments)
+        found = diff.changes(diff.parse(parser, olds, False), diff.parse(parser, news, False))
+    else:
+        found = [c for c in _whole_changes(parser, edits) if c[1] != "removed"]
+    packages = diff.listing([c[2] for c in found]) or "none that can be read"
+    return _finding(
+        "unparseable",
+        shown + ":unparseable",
+        path=shown,
+        ecosystem=ecosystem,
+        kind=kind,
+        problem=reason,
+        packages=packages,
+        regenerate=_regenerate(rule, path),
+    )
+
+
+def _whole_changes(parser: str, edits: list[FileEdit]) -> list[tuple[str, str, str]]:
+    text = edits[-1].text if edits else ""
+    return diff.changes({}, diff.parse(parser, text, False))
 
 
 def _pep723(ctx: Context, path: str, shown: str, edits: list[FileEdit]) -> Finding | None:

@@ -40,6 +40,25 @@ PKG = """{
 }
 """
 
+SETUP_PY = """from setuptools import setup
+
+setup(
+    name="app",
+    version="1.0",
+    install_requires=['requests>=2.31', 'click>=8'],  # runtime
+    extras_require={"dev": ["pytest"]},
+)
+"""
+
+SETUP_CFG = """[metadata]
+name = app
+
+[options]
+install_requires =
+    requests>=2
+    click
+"""
+
 PYPROJECT = """[project]
 name = "app"
 version = "1.0.0"
@@ -494,11 +513,29 @@ FILE_FIRES = [
         [("setup.py", "from setuptools import setup\nsetup(install_requires=['x'])\n")],
         None,
         "",
-        {
-            "packages": "not itemised for this file type (review the diff)",
-            "action": "changes",
-        },
-        id="setup-py-unparsed",
+        {"packages": "x (added)", "action": "adds"},
+        id="setup-py-install-requires",
+    ),
+    pytest.param(
+        [("setup.py", SETUP_PY.replace("'click>=8'", "'click>=8.1'"))],
+        {"setup.py": SETUP_PY},
+        "",
+        {"packages": "click >=8→>=8.1 (re-versioned)", "action": "re-versions"},
+        id="setup-py-re-versioned",
+    ),
+    pytest.param(
+        [("setup.py", SETUP_PY.replace('"dev": ["pytest"]', '"dev": ["pytest", "ruff"]'))],
+        {"setup.py": SETUP_PY},
+        "",
+        {"packages": "ruff (added)", "action": "adds"},
+        id="setup-py-extras",
+    ),
+    pytest.param(
+        [("setup.cfg", SETUP_CFG.replace("    click\n", "    click\n    rich>=13\n"))],
+        {"setup.cfg": SETUP_CFG},
+        "",
+        {"packages": "rich >=13 (added)", "action": "adds"},
+        id="setup-cfg-install-requires",
     ),
     pytest.param(
         [
@@ -730,6 +767,21 @@ def test_a_manifest_that_was_already_broken_is_diffed_as_before(root):
 
 
 FILE_SILENT = [
+    pytest.param(
+        [("setup.py", SETUP_PY.replace('version="1.0"', 'version="1.1"'))],
+        {"setup.py": SETUP_PY},
+        id="setup-py-version-only",
+    ),
+    pytest.param(
+        [("setup.py", "from setuptools import setup, Extension\nsetup(ext_modules=[])\n")],
+        None,
+        id="setup-py-without-dependencies",
+    ),
+    pytest.param(
+        [("setup.cfg", SETUP_CFG.replace("name = app", "name = app2"))],
+        {"setup.cfg": SETUP_CFG},
+        id="setup-cfg-metadata-only",
+    ),
     pytest.param([("notes.md", "# notes\nnpm install lodash\n")], None, id="markdown"),
     pytest.param([("src/app.py", "import requests\n")], None, id="python-source"),
     pytest.param([("Dockerfile.md", "FROM python:3.12\n")], None, id="dockerfile-docs"),

@@ -232,11 +232,15 @@ def make_repo(base: str, project: str, files: list[Source], edits: set[str]) -> 
     return repo
 
 
-def _shape(line: str) -> tuple[str, bool, bool]:
+def _shape(line: str) -> tuple[str, str, bool]:
+    """Indentation, the last character when it opens a block or continues a list
+    (``:``, ``{``, ``,`` …), and whether the line closes a block: two lines of one
+    shape can trade places without breaking the structure."""
     stripped = line.strip()
     indent = line[: len(line) - len(line.lstrip())]
     closer = stripped.startswith(CLOSERS)
-    return indent, stripped.endswith(OPENERS), closer
+    last = stripped[-1:] if stripped.endswith(OPENERS) else ""
+    return indent, last, closer
 
 
 def _unique(text: str, lines: list[str], start: int, end: int) -> tuple[int, int]:
@@ -251,21 +255,28 @@ def _unique(text: str, lines: list[str], start: int, end: int) -> tuple[int, int
     return start, end
 
 
-def mutate(text: str, rng: random.Random, python: bool) -> tuple[str, str] | None:
+def _parses(text: str, kind: str) -> bool:
+    try:
+        if kind == "python":
+            ast.parse(text)
+        elif kind == "json":
+            json.loads(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
+
+
+def mutate(text: str, rng: random.Random, kind: str = "") -> tuple[str, str] | None:
     """An ``(old_string, new_string)`` pair that swaps or duplicates real lines of
-    ``text``; None when the file offers none. Python files are checked to parse."""
+    ``text``; None when the file offers none. Python and JSON files (``kind``) that
+    parse still parse afterwards."""
     lines = text.splitlines(keepends=True)
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += "\n"
     real = [i for i, line in enumerate(lines) if len(line.strip()) >= 3]
     if len(real) < 2:
         return None
-    parses = True
-    if python:
-        try:
-            ast.parse(text)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            parses = False
+    parses = bool(kind) and _parses(text, kind)
     for _ in range(8):
         i = rng.choice(real)
         shape = _shape(lines[i])
@@ -282,11 +293,8 @@ def mutate(text: str, rng: random.Random, python: bool) -> tuple[str, str] | Non
             if shape[1] or shape[2]:
                 continue  # duplicating an opener or a closer breaks the block structure
             new_lines.insert(i, lines[i])
-        if python and parses:
-            try:
-                ast.parse("".join(new_lines))
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
-                continue
+        if parses and not _parses("".join(new_lines), kind):
+            continue
         start, end = _unique(text if text.endswith("\n") else text + "\n", lines, i, i + 1)
         old = "".join(lines[start:end])
         grown = len(new_lines) - len(lines)
@@ -294,6 +302,12 @@ def mutate(text: str, rng: random.Random, python: bool) -> tuple[str, str] | Non
         if old != new:
             return old.rstrip("\n"), new.rstrip("\n")
     return None
+
+
+def _kind(rel: str) -> str:
+    if rel.endswith((".py", ".pyi")):
+        return "python"
+    return "json" if rel.endswith(".json") else ""
 
 
 def payload(
@@ -367,7 +381,7 @@ def replay(
         # one file per relative path: two roots can mirror to the same path
         unique = list({s.rel: s for s in files}.values())
         changes = {
-            s.rel: mutate(s.text, rng, s.rel.endswith((".py", ".pyi"))) for s in unique
+            s.rel: mutate(s.text, rng, _kind(s.rel)) for s in unique
         } if "edit" in kinds else {}  # fmt: skip
         edited = {rel for rel, change in changes.items() if change is not None}
         for kind in kinds:

@@ -90,7 +90,7 @@ def test_project_is_the_nearest_manifest_folder_else_the_roots_child(tmp_path):
 def test_edits_swap_real_lines_keep_python_valid_and_are_unique():
     rng = random.Random(0)
     for _ in range(50):
-        change = replay.mutate(PY, rng, python=True)
+        change = replay.mutate(PY, rng, "python")
         assert change is not None
         old, new = change
         assert PY.count(old) == 1
@@ -102,4 +102,13 @@ def test_edits_swap_real_lines_keep_python_valid_and_are_unique():
 
 
 def test_a_file_with_one_line_offers_no_edit():
-    assert replay.mutate("x = 1\n", random.Random(0), python=True) is None
+    assert replay.mutate("x = 1\n", random.Random(0), "python") is None
+
+
+def test_json_edits_stay_valid_json():
+    text = '{\n  "a": 1,\n  "b": {\n    "c": 2,\n    "d": 3\n  },\n  "e": [4, 5],\n  "f": 6\n}\n'
+    rng = random.Random(3)
+    for _ in range(50):
+        change = replay.mutate(text, rng, "json")
+        if change is not None:
+            json.loads(text.replace(change[0], change[1], 1))

@@ -510,6 +510,18 @@ FILE_FIRES = [
         id="deno-imports",
     ),
     pytest.param(
+        [
+            (
+                "package.json",
+                '{"dependencies": {"ini": "^6.0.0"}, "bundleDependencies": ["ini"]}\n',
+            )
+        ],
+        None,
+        "",
+        {"packages": "ini ^6.0.0 (added)"},
+        id="package-json-bundled-dependency-keeps-its-version",
+    ),
+    pytest.param(
         [("setup.py", "from setuptools import setup\nsetup(install_requires=['x'])\n")],
         None,
         "",

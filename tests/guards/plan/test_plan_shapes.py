@@ -407,7 +407,19 @@ Next steps
 Plugins.
 """
 
+PLAN_TXT_SECTIONS_ONLY = """Phase:
+  2 - API
+
+Resumption:
+  Continue with the refund handler.
+
+Next action:
+  Write the migration.
+"""
+
 PLAN_FIRING = [
+    pytest.param("plan.txt", PLAN_TXT_SECTIONS_ONLY, id="plain-text-phase-resumption-next-action"),
+    pytest.param("PLAN.TXT", PLAN_TXT_SECTIONS_ONLY.upper(), id="plain-text-upper-case-only"),
     pytest.param("HANDOFF.md", HANDOFF, id="handoff-bold-fields"),
     pytest.param("session.txt", SESSION_TXT, id="plain-text-current-task-next-action"),
     pytest.param("TODO.txt", TODO_TXT, id="todo-text-phases-status"),

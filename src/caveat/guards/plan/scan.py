@@ -179,7 +179,7 @@ def _is_separator(row: str) -> bool:
     return row.startswith("|") and "-" in row and not row.strip("|-: \t")
 
 
-def _on_bold(item: str, sig: _Signals) -> None:
+def _on_bold(item: str, sig: _Signals, what: str = "bold field") -> None:
     end = item.find("**", 2)
     if end < 0:
         return
@@ -187,7 +187,7 @@ def _on_bold(item: str, sig: _Signals) -> None:
     field = written.lower()
     for marker, weight in _BOLD.get(_first_word(field), ()):
         if _starts(field, marker):
-            sig.add(_concept(marker), f'bold field "{_short(written)}"', weight)
+            sig.add(_concept(marker), f'{what} "{_short(written)}"', weight)
             return
 
 
@@ -315,10 +315,16 @@ def _on_plain(
         level = 1 if first else 2
         _on_heading("#" * level + " " + stripped.rstrip(":"), sig, phases, state, custom)
         state[0] = True
+        # A section named like a field ("Next action:", "NEXT ACTION") is that field,
+        # and in a plain-text file a bare "Phase:" section is the current phase.
+        name = stripped.rstrip(":").strip()
+        _on_bold("**" + name + "**", sig, "section")
+        if plain and name.lower() == "phase":
+            sig.add("current phase", f'section "{_short(name)}"', tables.STRONG)
         if not (colon and value.strip() and len(label.split()) <= 4):
             return True
     if colon and value.strip() and len(label.split()) <= 4:
-        _on_bold("**" + label.strip() + "**", sig)
+        _on_bold("**" + label.strip() + "**", sig, "field")
         field = label.strip().lower()
         for marker, weight in _HEADINGS.get(_first_word(field), ()):
             if weight == tables.STRONG and _starts(field, marker):

@@ -112,3 +112,25 @@ def test_json_edits_stay_valid_json():
         change = replay.mutate(text, rng, "json")
         if change is not None:
             json.loads(text.replace(change[0], change[1], 1))
+
+
+def test_other_harness_and_event(tmp_path):
+    """Gemini's tool names after the tool ran: the file is on disk, the finding counts
+    even where the vendor would drop the text."""
+    root = tree(tmp_path)
+    out = tmp_path / "out.json"
+    options = ["--harness", "gemini", "--event", "post", "--kinds", "write"]
+    done = subprocess.run(
+        [sys.executable, _path, str(root), *options, "--json", str(out)],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, CAVEAT_STATE_DIR=str(tmp_path / "real-state")),
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(out.read_text())
+    assert (data["harness"], data["event"]) == ("gemini", "post")
+    fired = {(f["guard"], os.path.basename(f["file"])) for f in data["firings"]}
+    assert ("eval", "run.js") in fired
+    assert not (tmp_path / "real-state").exists()

@@ -141,11 +141,19 @@ FIRING = [
     ),
     pytest.param(
         "git reset --hard HEAD~2",
+        "reset --hard <commit>",
+        "discard",
+        "moves the branch to HEAD~2 and discards uncommitted work (reset --hard)",
+        "git reset --hard HEAD~2",
+        id="reset-hard-to-a-commit",
+    ),
+    pytest.param(
+        "git reset --hard HEAD",
         "reset --hard",
         "discard",
         "discards uncommitted work (reset --hard)",
-        "git reset --hard HEAD~2",
-        id="reset-hard",
+        "git reset --hard HEAD",
+        id="reset-hard-head",
     ),
     pytest.param(
         "git rebase main", "rebase", "", "rewrites history (rebase)", "git rebase main", id="rebase"
@@ -356,9 +364,9 @@ FIRING = [
     ),
     pytest.param(
         "bash -c 'cd repo && git reset --hard origin/main'",
-        "reset --hard",
+        "reset --hard <commit>",
         "discard",
-        "discards uncommitted work (reset --hard)",
+        "moves the branch to origin/main and discards uncommitted work (reset --hard)",
         "git reset --hard origin/main",
         id="bash-c",
     ),

@@ -139,7 +139,11 @@ def _key(sub: str, a: _Args) -> str | None:
             return "push --delete"
         return "push --prune" if a.long("--prune") else None
     if sub == "reset":
-        return "reset --hard" if a.long("--hard") else _reset_move(a)
+        if a.long("--hard"):
+            # --hard takes no paths: one word other than HEAD is a commit
+            moved = len(a.positionals) == 1 and a.positionals[0] not in _HERE and not a.paths
+            return "reset --hard <commit>" if moved else "reset --hard"
+        return _reset_move(a)
     if sub in ("cherry-pick", "revert"):
         if a.flag("n", "--no-commit") or a.long("--abort", "--quit"):
             return None

@@ -15,8 +15,9 @@ Decisions taken from the git documentation:
   head to <commit>" (git-reset(1)): whatever the mode, the commits after <commit> leave
   the branch, so it rewrites history like ``commit --amend`` (variant ``""``). The
   modes differ only in what happens to the index and the working tree, and only
-  ``--hard`` throws work away (``discard``). ``git reset``, ``git reset HEAD`` and
-  ``git reset [<tree-ish>] [--] <paths>`` move nothing: they only unstage.
+  ``--hard`` throws work away (``discard``; to another commit, it does both).
+  ``git reset``, ``git reset HEAD`` and ``git reset [<tree-ish>] [--] <paths>`` move
+  nothing: they only unstage.
 - ``git cherry-pick <commit>…`` applies each change "recording a new commit for each"
   (git-cherry-pick(1)); ``git revert <commit>…`` "record[s] some new commits" that
   reverse earlier ones (git-revert(1)). Neither rewrites or discards anything — the
@@ -259,6 +260,12 @@ ACTIONS: dict[str, tuple[str, str, str]] = {
         "force-push",
     ),
     "reset --hard": ("discards uncommitted work (reset --hard)", _WORKTREE, "discard"),
+    "reset --hard <commit>": (
+        "moves the branch to {rev} and discards uncommitted work (reset --hard)",
+        "Uncommitted changes are lost for good, and the commits after it leave the branch; "
+        "if they were pushed, only a force-push can publish the branch again.",
+        "discard",
+    ),
     "checkout -f": (
         "switches branches, discarding uncommitted work (checkout --force)",
         _WORKTREE,

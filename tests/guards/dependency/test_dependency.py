@@ -758,6 +758,20 @@ UNPARSEABLE = [
         "requests >=2.31→>=2.32 (re-versioned)",
         id="toml-re-versioned-and-comma-lost",
     ),
+    pytest.param(
+        [("package.json", PKG.replace('"1.3.0"', '"1.4.0"').rstrip()[:-1])],  # last } gone
+        {"package.json": PKG},
+        "invalid JSON (malformed JSON)",
+        "left-pad 1.3.0→1.4.0 (re-versioned)",
+        id="json-write-broken-lists-what-differs",
+    ),
+    pytest.param(
+        [("package.json", PKG.replace('"react": "^18.2.0",', '"react": "^18.2.0"'))],
+        {"package.json": PKG},
+        "invalid JSON (malformed JSON)",
+        "none that can be read",
+        id="json-write-broken-keeps-what-was-there",
+    ),
 ]
 
 

@@ -149,7 +149,8 @@ def check_path(
     if parser and max(len(before), len(after)) > PARSE_LIMIT:
         packages, action, key = _TOO_LARGE, "changes", shown
     elif parser and exact and _breaks(parser, before, after):
-        return _unparseable(rule, path, shown, edits, _breaks(parser, before, after))
+        reason = _breaks(parser, before, after)
+        return _unparseable(rule, path, shown, edits, reason, before, after)
     elif parser:
         found = diff.changes(diff.parse(parser, before, exact), diff.parse(parser, after, exact))
         if not found:
@@ -177,9 +178,18 @@ def _breaks(parser: str, before: str, after: str) -> str:
     return breaks(parser, before, after)
 
 
-def _unparseable(rule: Rule, path: str, shown: str, edits: list[FileEdit], reason: str) -> Finding:
+def _unparseable(
+    rule: Rule,
+    path: str,
+    shown: str,
+    edits: list[FileEdit],
+    reason: str,
+    before: str,
+    after: str,
+) -> Finding:
     """The manifest will no longer parse: say so, and list only what the edited
-    fragments change (a whole write: what the tolerant parser can read of it)."""
+    fragments change (a whole write: what the tolerant parser reads of the new text
+    that differs from the old, never a "removed" it may have lost after the break)."""
     ecosystem, kind, _, _, parser = rule
     fragments = [e for e in edits if e.kind == FRAGMENT]
     if fragments and len(fragments) == len(edits):
@@ -187,7 +197,8 @@ def _unparseable(rule: Rule, path: str, shown: str, edits: list[FileEdit], reaso
         news = "\n".join(e.text for e in fragments)
         found = diff.changes(diff.parse(parser, olds, False), diff.parse(parser, news, False))
     else:
-        found = [c for c in _whole_changes(parser, edits) if c[1] != "removed"]
+        whole = diff.changes(diff.parse(parser, before, True), diff.parse(parser, after, True))
+        found = [c for c in whole if c[1] != "removed"]
     packages = diff.listing([c[2] for c in found]) or "none that can be read"
     return _finding(
         "unparseable",
@@ -199,11 +210,6 @@ def _unparseable(rule: Rule, path: str, shown: str, edits: list[FileEdit], reaso
         packages=packages,
         regenerate=_regenerate(rule, path),
     )
-
-
-def _whole_changes(parser: str, edits: list[FileEdit]) -> list[tuple[str, str, str]]:
-    text = edits[-1].text if edits else ""
-    return diff.changes({}, diff.parse(parser, text, False))
 
 
 def _pep723(ctx: Context, path: str, shown: str, edits: list[FileEdit]) -> Finding | None:

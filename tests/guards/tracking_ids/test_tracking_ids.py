@@ -43,9 +43,12 @@ team's ticket, mentioned here only. We benchmark on GPT-4 and an RTX-4090.
 | TM-10 | retry on 503 | done |
 | **PLAT-1234** | migrate invoices | todo |
 | GH-123 | upstream bug | watch |
+| exports | **EXP-7** | todo |
 
 - [ ] TM-11 partial refunds
 - [x] `WEB-42` pay button
+- [ ] dunning emails (DUN-4)
+- [ ] see (GH-99) upstream
 - See ORA-00942 in the logs
 1. **M2-3** reconcile ledgers
 INFRA-9: new queue
@@ -80,6 +83,7 @@ def make_project(tmp_path, plans=True):
         (plan_dir / "later" / "tasks.yaml").write_text(TASKS_YAML)
         (plan_dir / "notes.txt").write_text(NOTES_TXT)
         (plan_dir / "diagram.png").write_bytes(b"\x89PNG ZZ-77")
+        (plan_dir / "SHIP-3-launch.md").write_text("Launch checklist.\n")
     return str(folder)
 
 
@@ -135,6 +139,9 @@ FIRING = [
     pytest.param("src/app.py", "# PLAN-0042\n", "PLAN-0042", "1", id="py-front-matter-id"),
     pytest.param("src/app.py", "# PLAN-0043\n", "PLAN-0043", "1", id="py-plan-prefix"),
     pytest.param("src/app.py", "# T-7 webhooks\n", "T-7", "1", id="py-yaml-id"),
+    pytest.param("src/app.py", "# DUN-4 dunning\n", "DUN-4", "1", id="py-bracketed-in-list"),
+    pytest.param("src/app.py", "# EXP-7 exports\n", "EXP-7", "1", id="py-id-cell-in-table"),
+    pytest.param("src/app.py", "# SHIP-3 launch\n", "SHIP-3", "1", id="py-plan-file-name"),
     pytest.param("src/app.py", "# AB-12\n", "AB-12", "1", id="py-yaml-task"),
     pytest.param("src/app.py", "# plan7 only\n", "plan7", "1", id="py-yaml-free-id"),
     pytest.param("src/app.py", "x = 1\ny = 2  # Phase-B\n", "Phase-B", "2", id="phase-hyphen"),
@@ -295,6 +302,7 @@ SILENT = [
     pytest.param("src/s.java", "// compliant with WCAG-2 AA\n", id="wcag"),
     pytest.param("src/z.c", "/* MIL-STD-1553 bus */\n", id="mil-std"),
     pytest.param("src/t.py", "# ticket JIRA-99 of another team\n", id="other-trackers-key"),
+    pytest.param("src/u.py", "# upstream GH-99\n", id="bracketed-public-ref-in-plan"),
     pytest.param("web/api.html", "<p>conforms to XSLT-1.0</p>\n", id="libxslt-docs"),
     pytest.param("web/news.html", "<li>DWARF-1 support dropped</li>\n", id="valgrind-news"),
 ]

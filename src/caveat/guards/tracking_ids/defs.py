@@ -20,11 +20,21 @@ _ITEM = re.compile(rf"^\s*(?:[-*+]|\d{{1,3}}[.)])\s+(?:\[[ xX~/-]\]\s+)?{_LEAD}(
 _ROW = re.compile(rf"^\s*\|\s*{_LEAD}(?P<rest>.+)$")
 _LINE = re.compile(rf"^{_LEAD}(?P<rest>(?:{KEY}|{PHASE})\b.*)$")
 _SEPARATOR = re.compile(r"^(?:\*\*|__|`|\])?\s*(?::|\)|—|–|-\s|\||$)")
+# An id in brackets (``(TM-10)``, ``[TM-10]``) names the item it ends.
+_BRACKETED = re.compile(rf"[(\[](?P<key>{KEY})[)\]]")
+_CELL = re.compile(rf"^\s*(?:\*\*|`)?(?P<key>{KEY})(?:\*\*|`)?\s*$")
 _KEYS = "id|plan|plan_id|plan-id|planid|task|task_id|task-id|ticket|key|phase"
 _FIELD = re.compile(
     rf"""^\s*(?:-\s+)?["']?(?P<name>{_KEYS})["']?\s*[:=]\s*["']?(?P<value>[A-Za-z0-9][\w.-]{{0,63}})""",
     re.IGNORECASE,
 )
+
+
+def from_name(name: str, ids: dict[str, None], prefixes: dict[str, None]) -> None:
+    """A plan file named after its id (``TM-10.md``, ``PLAN-0042-billing.md``)."""
+    token = re.match(rf"(?P<key>{KEY})(?![\w])", name)
+    if token:
+        _key(token.group("key"), ids, prefixes)
 
 
 def collect(
@@ -43,7 +53,17 @@ def collect(
             for token in _TOKEN.finditer(heading.group("rest")):
                 _token(token, ids, prefixes, phases)
             continue
-        lead = _ITEM.match(line) or _ROW.match(line) or _LINE.match(line)
+        if line.lstrip().startswith("|"):
+            # a table row: its first cell, and any cell that holds only an id
+            for cell in line.strip().strip("|").split("|")[1:]:
+                whole = _CELL.match(cell)
+                if whole:
+                    _key(whole.group("key"), ids, prefixes)
+        item = _ITEM.match(line)
+        if item:
+            for bracketed in _BRACKETED.finditer(item.group("rest")):
+                _key(bracketed.group("key"), ids, prefixes)
+        lead = item or _ROW.match(line) or _LINE.match(line)
         if lead:
             rest = lead.group("rest")
             first = _TOKEN.match(rest)

@@ -2,9 +2,12 @@
 
 A plan file *defines* an id where it names a thing, not where it mentions one:
 
+- its file name (``TM-10.md``, ``PLAN-0042-billing.md``);
 - a heading (``## TM-10: retry on 503``, ``### Phase B — billing``);
-- the start of a list item or checklist entry (``- [ ] TM-11 …``, ``1. **T-3** …``);
-- the first cell of a table row (``| TM-12 | todo |``);
+- the start of a list item or checklist entry (``- [ ] TM-11 …``, ``1. **T-3** …``),
+  or an id in brackets in it (``- [ ] partial refunds (TM-14)``);
+- the first cell of a table row (``| TM-12 | todo |``), or a cell that holds only an
+  id (``| retry | TM-15 | done |``);
 - the start of a line followed by ``:`` or a dash (``TM-13: …``);
 - a key that names an id (``id: PLAN-0042``, ``task: T-7``, ``phase: C`` in front
   matter, YAML, TOML or JSON).
@@ -167,6 +170,7 @@ def read_folder(folder: str) -> Vocabulary:
         total += len(text)
         if total > MAX_TOTAL_BYTES:
             break
+        defs.from_name(os.path.basename(path), ids, prefixes)
         defs.collect(text, ids, prefixes, phases)
         if len(ids) + len(prefixes) + len(phases) > MAX_TERMS:
             break

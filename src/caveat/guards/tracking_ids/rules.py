@@ -46,10 +46,6 @@ PUBLIC_PREFIXES = frozenset(
     }
 )  # fmt: skip
 
-# Kept for older callers: the same set under its former name.
-ALLOWED_PREFIXES = PUBLIC_PREFIXES
-
-
 def public(value: str) -> bool:
     """True for a public reference: a public prefix before the first "-", an issue
     number (``#123``), a lower-case tracker reference (``bpo-12345``, ``gh-99``)."""

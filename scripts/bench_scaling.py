@@ -75,12 +75,16 @@ CASES: tuple[tuple[str, str, str, str, Callable[[int], str]], ...] = (
 
 
 def project(root: str) -> str:
-    """A git root with one custom rule (so the custom guard has something to match)."""
+    """A git root with one custom rule (so the custom guard has something to match) and a
+    plan that defines ``ABC-<n>`` and ``Phase A`` (so the tracking-ids guard has ids)."""
     folder = os.path.join(root, "project")
     os.makedirs(os.path.join(folder, ".git"), exist_ok=True)
     os.makedirs(os.path.join(folder, ".caveat", "rules"), exist_ok=True)
+    os.makedirs(os.path.join(folder, ".caveat", "plans"), exist_ok=True)
     with open(os.path.join(folder, ".caveat", "rules", "bench.md"), "w") as handle:
         handle.write(_RULE)
+    with open(os.path.join(folder, ".caveat", "plans", "bench.md"), "w") as handle:
+        handle.write("## Phase A\n- [ ] ABC-123 first step\n")
     return folder
 
 

@@ -18,6 +18,8 @@ def test_one_envelope_in_chain_order(project):
         "options = eval(os.environ['BUILD_OPTIONS'])\n"
         "setup(name='demo', install_requires=['requests'])\n"
     )
+    (project / ".caveat" / "plans").mkdir(parents=True)  # where TM-42 is defined
+    (project / ".caveat" / "plans" / "build.md").write_text("- [ ] TM-42 build options\n")
     payload = {
         "cwd": str(project),
         "hook_event_name": "PreToolUse",

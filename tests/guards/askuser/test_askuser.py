@@ -200,6 +200,110 @@ FIRING = [
 ]
 
 
+# A recommended option that proposes to delete, drop, reset, overwrite, discard, wipe,
+# purge, erase, destroy, truncate or force-push something: (label, description, word).
+DESTRUCTIVE = [
+    pytest.param("Delete the old branch", "", "delete", id="delete-branch"),
+    pytest.param("Delete all build artifacts", "", "delete", id="delete-artifacts"),
+    pytest.param("Drop the legacy table", "", "drop", id="drop-table-words"),
+    pytest.param("Run DROP TABLE users", "", "drop table", id="drop-table-sql"),
+    pytest.param("Truncate the events table", "", "truncate", id="truncate"),
+    pytest.param("DELETE FROM sessions", "", "delete from", id="delete-from-sql"),
+    pytest.param("Reset the database", "", "reset", id="reset-database"),
+    pytest.param("Reset to origin/main", "", "reset", id="reset-to-remote"),
+    pytest.param("Hard-reset the repo", "", "reset", id="hard-reset-compound"),
+    pytest.param("Factory reset the device", "", "reset", id="factory-reset"),
+    pytest.param("Overwrite the existing file", "", "overwrite", id="overwrite-file"),
+    pytest.param("Overwrite config.yml", "", "overwrite", id="overwrite-dotted-name"),
+    pytest.param("Discard local changes", "", "discard", id="discard"),
+    pytest.param("Wipe the cache folder", "", "wipe", id="wipe"),
+    pytest.param("Purge old logs", "", "purge", id="purge"),
+    pytest.param("Erase the SD card", "", "erase", id="erase"),
+    pytest.param("Destroy the staging stack", "", "destroy", id="destroy"),
+    pytest.param("Nuke node_modules", "", "nuke", id="nuke"),
+    pytest.param("Clobber the output dir", "", "clobber", id="clobber"),
+    pytest.param("Force-push the rebased branch", "", "force-push", id="force-push-hyphen"),
+    pytest.param("Force push to main", "", "force push", id="force-push-words"),
+    pytest.param("git push -f origin main", "", "push -f", id="push-f"),
+    pytest.param("git reset --hard", "", "--hard", id="reset-hard-command"),
+    pytest.param("Start fresh", "Runs rm -rf build/ and re-clones", "rm -rf", id="rm-rf-desc"),
+    pytest.param(
+        "Clean the tree", "git clean -fdx removes untracked files", "git clean", id="git-clean"
+    ),
+    pytest.param("Replace it", "Deletes the current version first", "deletes", id="verb-in-desc"),
+    pytest.param("No rush, delete the branch", "", "delete", id="negation-in-other-clause"),
+    pytest.param("Keep the tests but drop the fixtures", "", "drop", id="but-clause"),
+    pytest.param("Delete the fork (no backup needed)", "", "delete", id="negation-after-parens"),
+    pytest.param("Recreate the index", "Dropping the old one first", "dropping", id="gerund"),
+    pytest.param("Update in place", "The old rows are overwritten", "overwritten", id="passive"),
+    pytest.param("Reset password for all users now", "", "reset", id="reset-password-as-verb"),
+    pytest.param("Delete user accounts older than a year", "", "delete", id="delete-accounts"),
+    pytest.param("Erase and reinstall", "", "erase", id="erase-and"),
+    pytest.param("Wipe and re-seed the DB", "", "wipe", id="wipe-and-reseed"),
+    pytest.param("Purge the CDN cache", "", "purge", id="purge-cdn"),
+]
+
+# Recommended options whose labels use those words but propose nothing destructive:
+# negated, a nothing-object, compound nouns, feature names, safe variants.
+NOT_DESTRUCTIVE = [
+    pytest.param("Delete nothing; archive instead", "", id="delete-nothing"),
+    pytest.param("Reset-password email flow", "", id="reset-password-compound"),
+    pytest.param("Password reset via email link", "", id="password-reset"),
+    pytest.param("Add a reset link to the login page", "", id="reset-link"),
+    pytest.param("Add a delete button with confirmation", "", id="delete-button"),
+    pytest.param("Enable delete protection on the bucket", "", id="delete-protection"),
+    pytest.param("Soft delete (set deleted_at)", "", id="soft-delete"),
+    pytest.param("Soft-delete the rows", "", id="soft-delete-hyphen"),
+    pytest.param("Use a drop-down", "", id="drop-down"),
+    pytest.param("Drop-in replacement for requests", "", id="drop-in"),
+    pytest.param("Add a drop shadow", "", id="drop-shadow"),
+    pytest.param("Force HTTPS redirects", "", id="force-https"),
+    pytest.param("Archive instead of deleting", "", id="instead-of"),
+    pytest.param("Keep the data; do not reset anything", "", id="do-not-reset"),
+    pytest.param("Don't delete, rename it", "", id="dont-delete"),
+    pytest.param("Don’t overwrite; write a new file", "", id="curly-apostrophe"),
+    pytest.param("Merge without overwriting local edits", "", id="without-overwriting"),
+    pytest.param("Never discard uncommitted work", "", id="never-discard"),
+    pytest.param("Rather than dropping the column, deprecate it", "", id="rather-than"),
+    pytest.param("Skip the reset and rebuild incrementally", "", id="skip-the-reset"),
+    pytest.param("Restore the deleted files from backup", "", id="restore-deleted"),
+    pytest.param("Undo the reset", "", id="undo-reset"),
+    pytest.param("Prevent accidental deletes with a lock", "", id="prevent-deletes"),
+    pytest.param("Stash them", "Nothing is deleted or overwritten.", id="nothing-is-deleted"),
+    pytest.param("Keep changes", "No files are discarded.", id="no-files-discarded"),
+    pytest.param("Implement the DELETE endpoint", "", id="delete-endpoint"),
+    pytest.param("Handle the delete event in the reducer", "", id="delete-event"),
+    pytest.param("Map the Delete key to remove a row", "", id="delete-key"),
+    pytest.param("Add a reset timer", "", id="reset-timer"),
+    pytest.param("Reset-token expiry of 15 minutes", "", id="reset-token-compound"),
+    pytest.param("Send a password-reset email", "", id="password-reset-hyphen"),
+    pytest.param("Write a truncate helper test", "", id="truncate-helper-test"),
+    pytest.param("Drop support for Python 3.8", "", id="drop-support"),
+    pytest.param("Keep the branch", "", id="keep"),
+    pytest.param("Archive the old records", "", id="archive"),
+    pytest.param("Rename the file", "", id="rename"),
+    pytest.param("Move the logs to cold storage", "", id="move"),
+    pytest.param("Rebuild the cache in the background", "", id="rebuild"),
+    pytest.param("Create a backup first", "", id="backup"),
+    pytest.param("Deprecate the endpoint", "", id="deprecate"),
+    pytest.param("Resettable counters (opt-in)", "", id="resettable-is-another-word"),
+]
+
+
+@pytest.mark.parametrize(("label", "description", "word"), DESTRUCTIVE)
+def test_destructive_recommended(label, description, word):
+    expected = [("destructive", False, f'"{label} (Recommended)"', "")]
+    assert summary(ask((label + " (Recommended)", description), "Leave it for later")) == expected
+    assert summary_values(ask((label + " (Recommended)", description), "Leave it for later"))[
+        "problem"
+    ] == (f"recommends a destructive option ({word})")
+
+
+@pytest.mark.parametrize(("label", "description"), NOT_DESTRUCTIVE)
+def test_not_destructive_recommended(label, description):
+    assert summary(ask((label + " (Recommended)", description), "Leave it for later")) == []
+
+
 @pytest.mark.parametrize(("tool_input", "expected"), FIRING)
 def test_firing(tool_input, expected):
     assert summary(tool_input) == expected

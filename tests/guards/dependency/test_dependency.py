@@ -40,6 +40,25 @@ PKG = """{
 }
 """
 
+SETUP_PY = """from setuptools import setup
+
+setup(
+    name="app",
+    version="1.0",
+    install_requires=['requests>=2.31', 'click>=8'],  # runtime
+    extras_require={"dev": ["pytest"]},
+)
+"""
+
+SETUP_CFG = """[metadata]
+name = app
+
+[options]
+install_requires =
+    requests>=2
+    click
+"""
+
 PYPROJECT = """[project]
 name = "app"
 version = "1.0.0"
@@ -246,7 +265,7 @@ FILE_FIRES = [
         id="package-json-write-removes",
     ),
     pytest.param(
-        [("package.json", '"react": "^18.2.0",\n    "zod": "3.22.4"', '"react": "^18.2.0",')],
+        [("package.json", '"react": "^18.2.0",\n    "zod": "3.22.4",', '"react": "^18.2.0",')],
         {"package.json": PKG, "pnpm-lock.yaml": "lockfileVersion: 9\n"},
         "",
         {"packages": "zod 3.22.4 (added)", "regenerate": "pnpm install"},
@@ -491,14 +510,44 @@ FILE_FIRES = [
         id="deno-imports",
     ),
     pytest.param(
+        [
+            (
+                "package.json",
+                '{"dependencies": {"ini": "^6.0.0"}, "bundleDependencies": ["ini"]}\n',
+            )
+        ],
+        None,
+        "",
+        {"packages": "ini ^6.0.0 (added)"},
+        id="package-json-bundled-dependency-keeps-its-version",
+    ),
+    pytest.param(
         [("setup.py", "from setuptools import setup\nsetup(install_requires=['x'])\n")],
         None,
         "",
-        {
-            "packages": "not itemised for this file type (review the diff)",
-            "action": "changes",
-        },
-        id="setup-py-unparsed",
+        {"packages": "x (added)", "action": "adds"},
+        id="setup-py-install-requires",
+    ),
+    pytest.param(
+        [("setup.py", SETUP_PY.replace("'click>=8'", "'click>=8.1'"))],
+        {"setup.py": SETUP_PY},
+        "",
+        {"packages": "click >=8→>=8.1 (re-versioned)", "action": "re-versions"},
+        id="setup-py-re-versioned",
+    ),
+    pytest.param(
+        [("setup.py", SETUP_PY.replace('"dev": ["pytest"]', '"dev": ["pytest", "ruff"]'))],
+        {"setup.py": SETUP_PY},
+        "",
+        {"packages": "ruff (added)", "action": "adds"},
+        id="setup-py-extras",
+    ),
+    pytest.param(
+        [("setup.cfg", SETUP_CFG.replace("    click\n", "    click\n    rich>=13\n"))],
+        {"setup.cfg": SETUP_CFG},
+        "",
+        {"packages": "rich >=13 (added)", "action": "adds"},
+        id="setup-cfg-install-requires",
     ),
     pytest.param(
         [
@@ -656,7 +705,109 @@ def test_file_writes_fire(root, specs, disk, variant, expected):
     assert _subset(values, expected) == expected
 
 
+# An edit that leaves a JSON or TOML manifest unparseable: said so, and only what the
+# edited fragments change is listed (never the dependencies the parser lost after it).
+UNPARSEABLE = [
+    # (edits, disk, problem, packages)
+    pytest.param(
+        [("package.json", '"react": "^18.3.0,', '"react": "^18.2.0",')],
+        {"package.json": PKG},
+        "invalid JSON (malformed JSON)",
+        "react ^18.2.0→^18.3.0, (re-versioned)",
+        id="json-unterminated-string",
+    ),
+    pytest.param(
+        [("package.json", '  \n  "devDependencies"', '  },\n  "devDependencies"')],
+        {"package.json": PKG},
+        "invalid JSON (malformed JSON)",
+        "none that can be read",
+        id="json-closing-brace-removed",
+    ),
+    pytest.param(
+        [("package.json", '"version": "1.0.0"', '"version": "1.0.0",')],
+        {"package.json": PKG},
+        "invalid JSON (malformed JSON)",
+        "none that can be read",
+        id="json-comma-removed-elsewhere",
+    ),
+    pytest.param(
+        [("package.json", '"left-pad": "1.3.0",', '"left-pad": "1.3.0"')],
+        {"package.json": PKG},
+        "invalid JSON (malformed JSON)",
+        "none that can be read",
+        id="json-trailing-comma",
+    ),
+    pytest.param(
+        [("pyproject.toml", '    "click>=8",\n', '    "click>=8",\n]')],
+        {"pyproject.toml": PYPROJECT},
+        "invalid TOML",
+        "none that can be read",
+        id="toml-bracket-removed",
+    ),
+    pytest.param(
+        [("pyproject.toml", 'name = "app', 'name = "app"')],
+        {"pyproject.toml": PYPROJECT},
+        "invalid TOML",
+        "none that can be read",
+        id="toml-unterminated-string",
+    ),
+    pytest.param(
+        [("pyproject.toml", '    "requests>=2.32"\n', '    "requests>=2.31",\n')],
+        {"pyproject.toml": PYPROJECT},
+        "invalid TOML",
+        "requests >=2.31→>=2.32 (re-versioned)",
+        id="toml-re-versioned-and-comma-lost",
+    ),
+    pytest.param(
+        [("package.json", PKG.replace('"1.3.0"', '"1.4.0"').rstrip()[:-1])],  # last } gone
+        {"package.json": PKG},
+        "invalid JSON (malformed JSON)",
+        "left-pad 1.3.0→1.4.0 (re-versioned)",
+        id="json-write-broken-lists-what-differs",
+    ),
+    pytest.param(
+        [("package.json", PKG.replace('"react": "^18.2.0",', '"react": "^18.2.0"'))],
+        {"package.json": PKG},
+        "invalid JSON (malformed JSON)",
+        "none that can be read",
+        id="json-write-broken-keeps-what-was-there",
+    ),
+]
+
+
+@pytest.mark.parametrize(("specs", "disk", "problem", "packages"), UNPARSEABLE)
+def test_edit_that_breaks_the_manifest(root, specs, disk, problem, packages):
+    (finding,) = _run_files(root, specs, disk)
+    variant, values = _summary(finding)
+    assert variant == "unparseable"
+    assert values["problem"].startswith(problem)
+    assert values["packages"] == packages
+    assert "removed" not in values["packages"]
+
+
+def test_a_manifest_that_was_already_broken_is_diffed_as_before(root):
+    broken = PKG.replace('"1.0.0",', '"1.0.0"')
+    specs = [("package.json", '"react": "^18.3.0"', '"react": "^18.2.0"')]
+    (finding,) = _run_files(root, specs, {"package.json": broken})
+    assert _summary(finding)[0] == ""
+
+
 FILE_SILENT = [
+    pytest.param(
+        [("setup.py", SETUP_PY.replace('version="1.0"', 'version="1.1"'))],
+        {"setup.py": SETUP_PY},
+        id="setup-py-version-only",
+    ),
+    pytest.param(
+        [("setup.py", "from setuptools import setup, Extension\nsetup(ext_modules=[])\n")],
+        None,
+        id="setup-py-without-dependencies",
+    ),
+    pytest.param(
+        [("setup.cfg", SETUP_CFG.replace("name = app", "name = app2"))],
+        {"setup.cfg": SETUP_CFG},
+        id="setup-cfg-metadata-only",
+    ),
     pytest.param([("notes.md", "# notes\nnpm install lodash\n")], None, id="markdown"),
     pytest.param([("src/app.py", "import requests\n")], None, id="python-source"),
     pytest.param([("Dockerfile.md", "FROM python:3.12\n")], None, id="dockerfile-docs"),
@@ -1015,6 +1166,57 @@ REDIRECT_FIRES = [
         id="tee-append",
     ),
     pytest.param("sed -i 's/1.0/2.0/' go.mod", "edits go.mod", "not itemised", id="sed-in-place"),
+    pytest.param(
+        'sed -i.bak -e \'s/"zod": "3"/"zod": "4"/\' package.json',
+        "edits package.json",
+        "not itemised",
+        id="sed-backup-suffix-expression",
+    ),
+    pytest.param(
+        "sed -Ei 's/x/y/' package.json", "edits package.json", "not itemised", id="sed-Ei"
+    ),
+    pytest.param(
+        'perl -pi -e \'s/rails", "7.0/rails", "7.1/\' Gemfile',
+        "edits Gemfile",
+        "not itemised",
+        id="perl-pi",
+    ),
+    pytest.param(
+        "perl -i.orig -pe 's/1.0/2.0/' requirements.txt",
+        "edits requirements.txt",
+        "not itemised",
+        id="perl-i-suffix",
+    ),
+    pytest.param(
+        "perl -0777 -pi -e 's/a/b/' Cargo.toml", "edits Cargo.toml", "not itemised", id="perl-0777"
+    ),
+    pytest.param(
+        "ruby -i -pe 'gsub(/1.0/, \"2.0\")' Gemfile", "edits Gemfile", "not itemised", id="ruby-i"
+    ),
+    pytest.param(
+        "gawk -i inplace '{sub(/1.0/, \"2.0\")} 1' requirements.txt",
+        "edits requirements.txt",
+        "not itemised",
+        id="gawk-inplace",
+    ),
+    pytest.param(
+        "awk --include=inplace '1' pyproject.toml",
+        "edits pyproject.toml",
+        "not itemised",
+        id="awk-include-inplace",
+    ),
+    pytest.param(
+        "jq '.dependencies.zod = \"4\"' package.json > tmp.json && mv tmp.json package.json",
+        "overwrites package.json",
+        "not itemised",
+        id="mv-onto-manifest",
+    ),
+    pytest.param(
+        "cp ../template/pyproject.toml pyproject.toml",
+        "overwrites pyproject.toml",
+        "not itemised",
+        id="cp-onto-manifest",
+    ),
 ]
 
 
@@ -1102,6 +1304,16 @@ COMMAND_SILENT = [
     pytest.param("python script.py install", id="python-script"),
     pytest.param("sh setup.sh", id="sh-script"),
     pytest.param("command -v npm", id="command-v"),
+    pytest.param("sed -n '1,5p' package.json", id="sed-print"),
+    pytest.param("sed 's/a/b/' package.json > /tmp/out.json", id="sed-to-elsewhere"),
+    pytest.param("perl -ne 'print if /rails/' Gemfile", id="perl-read"),
+    pytest.param("perl -Mstrict -e 'print 1' Gemfile", id="perl-module-option"),
+    pytest.param("awk '{print $1}' requirements.txt", id="awk-read"),
+    pytest.param("ruby -e 'puts File.read(\"Gemfile\")'", id="ruby-read"),
+    pytest.param("cp package.json /tmp/package.json.bak", id="cp-manifest-away"),
+    pytest.param("mv notes.txt docs/", id="mv-unrelated"),
+    pytest.param("pip install --dry-run requests", id="pip-dry-run"),
+    pytest.param("npm install --help", id="npm-install-help"),
 ]
 
 

@@ -141,11 +141,19 @@ FIRING = [
     ),
     pytest.param(
         "git reset --hard HEAD~2",
+        "reset --hard <commit>",
+        "discard",
+        "moves the branch to HEAD~2 and discards uncommitted work (reset --hard)",
+        "git reset --hard HEAD~2",
+        id="reset-hard-to-a-commit",
+    ),
+    pytest.param(
+        "git reset --hard HEAD",
         "reset --hard",
         "discard",
         "discards uncommitted work (reset --hard)",
-        "git reset --hard HEAD~2",
-        id="reset-hard",
+        "git reset --hard HEAD",
+        id="reset-hard-head",
     ),
     pytest.param(
         "git rebase main", "rebase", "", "rewrites history (rebase)", "git rebase main", id="rebase"
@@ -356,9 +364,9 @@ FIRING = [
     ),
     pytest.param(
         "bash -c 'cd repo && git reset --hard origin/main'",
-        "reset --hard",
+        "reset --hard <commit>",
         "discard",
-        "discards uncommitted work (reset --hard)",
+        "moves the branch to origin/main and discards uncommitted work (reset --hard)",
         "git reset --hard origin/main",
         id="bash-c",
     ),
@@ -440,6 +448,153 @@ def test_firing(command, key, variant, action, shown):
     assert values["risk"] == ACTIONS[key][1]
 
 
+# From git-reset(1), git-cherry-pick(1) and git-revert(1): a reset to another commit
+# moves the branch whatever its mode; cherry-pick and revert record new commits.
+MOVES_AND_RECORDS = [
+    # (command, key, action)
+    pytest.param(
+        "git reset --soft HEAD~1",
+        "reset --soft",
+        "moves the branch to HEAD~1, keeping the undone changes staged (reset --soft)",
+        id="reset-soft-one",
+    ),
+    pytest.param(
+        "git reset --soft HEAD~3",
+        "reset --soft",
+        "moves the branch to HEAD~3, keeping the undone changes staged (reset --soft)",
+        id="reset-soft-three",
+    ),
+    pytest.param(
+        "git reset HEAD~2",
+        "reset --mixed",
+        "moves the branch to HEAD~2, keeping the undone changes unstaged (reset)",
+        id="reset-mixed-default",
+    ),
+    pytest.param(
+        "git reset --mixed HEAD^",
+        "reset --mixed",
+        "moves the branch to HEAD^, keeping the undone changes unstaged (reset)",
+        id="reset-mixed-caret",
+    ),
+    pytest.param(
+        "git reset -q @~1",
+        "reset --mixed",
+        "moves the branch to @~1, keeping the undone changes unstaged (reset)",
+        id="reset-at-quiet",
+    ),
+    pytest.param(
+        "git reset 3f2c1ab",
+        "reset --mixed",
+        "moves the branch to 3f2c1ab, keeping the undone changes unstaged (reset)",
+        id="reset-hash",
+    ),
+    pytest.param(
+        "git reset origin/main",
+        "reset --mixed",
+        "moves the branch to origin/main, keeping the undone changes unstaged (reset)",
+        id="reset-remote-branch",
+    ),
+    pytest.param(
+        "git reset ORIG_HEAD",
+        "reset --mixed",
+        "moves the branch to ORIG_HEAD, keeping the undone changes unstaged (reset)",
+        id="reset-orig-head",
+    ),
+    pytest.param(
+        "git reset --mixed main",
+        "reset --mixed",
+        "moves the branch to main, keeping the undone changes unstaged (reset)",
+        id="reset-mixed-branch-name",
+    ),
+    pytest.param(
+        "git reset --soft main@{1}",
+        "reset --soft",
+        "moves the branch to main@{1}, keeping the undone changes staged (reset --soft)",
+        id="reset-soft-reflog",
+    ),
+    pytest.param(
+        "git reset --keep v1.2",
+        "reset --keep",
+        "moves the branch to v1.2, keeping local changes (reset --keep)",
+        id="reset-keep",
+    ),
+    pytest.param(
+        "git reset --merge HEAD~1",
+        "reset --merge",
+        "moves the branch to HEAD~1 (reset --merge)",
+        id="reset-merge",
+    ),
+    pytest.param(
+        "cd repo && git -C . reset --soft HEAD~2",
+        "reset --soft",
+        "moves the branch to HEAD~2, keeping the undone changes staged (reset --soft)",
+        id="reset-after-global-option",
+    ),
+    pytest.param(
+        "git cherry-pick 3f2c1ab",
+        "cherry-pick",
+        "records a new commit for each commit it applies (cherry-pick)",
+        id="cherry-pick",
+    ),
+    pytest.param(
+        "git cherry-pick -x a1b2c3d e4f5a6b",
+        "cherry-pick",
+        "records a new commit for each commit it applies (cherry-pick)",
+        id="cherry-pick-several",
+    ),
+    pytest.param(
+        "git cherry-pick -m 1 a1b2c3d",
+        "cherry-pick",
+        "records a new commit for each commit it applies (cherry-pick)",
+        id="cherry-pick-mainline",
+    ),
+    pytest.param(
+        "git cherry-pick main~3..main",
+        "cherry-pick",
+        "records a new commit for each commit it applies (cherry-pick)",
+        id="cherry-pick-range",
+    ),
+    pytest.param(
+        "git cherry-pick --continue",
+        "cherry-pick",
+        "records a new commit for each commit it applies (cherry-pick)",
+        id="cherry-pick-continue",
+    ),
+    pytest.param(
+        "git revert HEAD",
+        "revert",
+        "records new commits that undo earlier ones (revert)",
+        id="revert-head",
+    ),
+    pytest.param(
+        "git revert --no-edit a1b2c3d",
+        "revert",
+        "records new commits that undo earlier ones (revert)",
+        id="revert-no-edit",
+    ),
+    pytest.param(
+        "git revert -m 1 a1b2c3d",
+        "revert",
+        "records new commits that undo earlier ones (revert)",
+        id="revert-merge-commit",
+    ),
+    pytest.param(
+        "git revert --skip",
+        "revert",
+        "records new commits that undo earlier ones (revert)",
+        id="revert-skip",
+    ),
+]
+
+
+@pytest.mark.parametrize(("command", "key", "action"), MOVES_AND_RECORDS)
+def test_moves_and_records(command, key, action):
+    finding = one(command)
+    assert (finding.key, finding.value_map()["action"]) == (key, action)
+    assert finding.variant == ("commit" if key in ("cherry-pick", "revert") else "")
+    assert finding.value_map()["risk"] == ACTIONS[key][1]
+
+
 POWERSHELL_FIRING = [
     pytest.param("git push --force origin main", "push --force", id="ps-push-force"),
     pytest.param("& git.exe reset --hard", "reset --hard", id="ps-call-operator"),
@@ -485,6 +640,28 @@ SILENT = [
     pytest.param("git clean -n", id="clean-dry-run"),
     pytest.param("git clean -nfd", id="clean-dry-run-forced"),
     pytest.param("git reset HEAD file.py", id="reset-mixed-path"),
+    pytest.param("git reset", id="reset-unstage-all"),
+    pytest.param("git reset HEAD", id="reset-head"),
+    pytest.param("git reset --soft HEAD", id="reset-soft-head-no-op"),
+    pytest.param("git reset -- src/app.py", id="reset-paths"),
+    pytest.param("git reset HEAD~1 -- src/app.py", id="reset-paths-from-commit"),
+    pytest.param("git reset src/app.py", id="reset-file"),
+    pytest.param("git reset README", id="reset-file-without-dot"),
+    pytest.param("git reset -p", id="reset-patch"),
+    pytest.param("git reset --pathspec-from-file=list.txt", id="reset-pathspec-file"),
+    pytest.param("git reset --help", id="reset-help"),
+    pytest.param("git cherry-pick -n a1b2c3d", id="cherry-pick-no-commit"),
+    pytest.param("git cherry-pick --no-commit a1b2c3d", id="cherry-pick-no-commit-long"),
+    pytest.param("git cherry-pick --abort", id="cherry-pick-abort"),
+    pytest.param("git cherry-pick --quit", id="cherry-pick-quit"),
+    pytest.param("git cherry -v origin/main", id="git-cherry-lists"),
+    pytest.param("git revert -n HEAD", id="revert-no-commit"),
+    pytest.param("git revert --abort", id="revert-abort"),
+    pytest.param("git log --grep=revert", id="log-grep-revert"),
+    pytest.param("echo 'git reset --soft HEAD~1'", id="echo-reset-soft"),
+    pytest.param("git show HEAD~1", id="show-parent"),
+    pytest.param("git diff HEAD~3..HEAD", id="diff-range"),
+    pytest.param("git rev-parse HEAD~1", id="rev-parse"),
     pytest.param("git rebase --abort", id="rebase-abort"),
     pytest.param("git tag v1.2.0", id="tag-create"),
     pytest.param("git tag -a v1 -m '-d'", id="tag-message-looks-like-flag"),

@@ -469,12 +469,97 @@ BASH_SILENT = [
     ),
     pytest.param("echo 'rm -rf /'", PLAN_MODE, id="plan-mode-quoted"),
     pytest.param("git checkout main", {}, id="git-checkout-branch-outside-plan-mode"),
+    pytest.param("wc -l .caveat/plans/*.md", {}, id="wc"),
+    pytest.param("diff .caveat/plans/a.md .caveat/plans/b.md", {}, id="diff"),
+    pytest.param("find .caveat/plans -name '*.md'", {}, id="find-without-delete"),
+    pytest.param("rg 'Phase' .caveat/plans", {}, id="rg"),
+    pytest.param("tail -n 20 .caveat/plans/a.md", {}, id="tail"),
+    pytest.param("cp README.md /tmp/plans-backup.md", {}, id="cp-to-look-alike"),
+    pytest.param("git show HEAD:.caveat/plans/a.md", {}, id="git-show"),
 ]
 
 
 @pytest.mark.parametrize(("command", "opts"), BASH_SILENT)
 def test_bash_silent(dirs, command, opts):
     assert run(dirs, command, opts) == []
+
+
+# In plan mode, installing, removing or upgrading packages changes the project (its
+# manifest, lockfile or environment).
+PLAN_MODE_PACKAGES = [
+    pytest.param("npm install zod", id="npm-install-package"),
+    pytest.param("npm i", id="npm-i-declared"),
+    pytest.param("npm ci", id="npm-ci"),
+    pytest.param("npm uninstall lodash", id="npm-rm"),
+    pytest.param("npm update", id="npm-up"),
+    pytest.param("pip install requests", id="pip-install"),
+    pytest.param("python3 -m pip install -r requirements.txt", id="python-m-pip-r"),
+    pytest.param("pip install -e .", id="pip-editable"),
+    pytest.param("sudo pip install httpx", id="sudo-pip"),
+    pytest.param("uv add httpx", id="uv-add"),
+    pytest.param("uv sync", id="uv-sync"),
+    pytest.param("poetry install", id="poetry-install"),
+    pytest.param("yarn add react", id="yarn-add"),
+    pytest.param("pnpm install", id="pnpm-install"),
+    pytest.param("bun add hono", id="bun-add"),
+    pytest.param("cargo add serde", id="cargo-add"),
+    pytest.param("go get example.com/mod@v1.2.0", id="go-get"),
+    pytest.param("go mod tidy", id="go-mod-tidy"),
+    pytest.param("bundle install", id="bundle-install"),
+    pytest.param("composer require monolog/monolog", id="composer-require"),
+    pytest.param("dotnet add package Serilog", id="dotnet-add-package"),
+    pytest.param("conda install numpy", id="conda-install"),
+    pytest.param("apt-get install -y jq", id="apt-get"),
+    pytest.param("brew install ripgrep", id="brew"),
+    pytest.param("bash -c 'npm i left-pad'", id="inside-bash-c"),
+    pytest.param("cd web && pnpm add zod", id="after-cd"),
+]
+
+
+@pytest.mark.parametrize("command", PLAN_MODE_PACKAGES)
+def test_plan_mode_package_changes(dirs, command):
+    findings = run(dirs, command, PLAN_MODE)
+    action = "changes the packages and dependencies of"
+    assert [(f.variant, f.value_map()["action"]) for f in findings] == [("plan-mode", action)]
+    assert findings[0].deny is True
+    assert findings[0].value_map()["path"] == expand("{project}", dirs)
+
+
+PLAN_MODE_PACKAGES_SILENT = [
+    pytest.param("npx prettier --check .", id="npx"),
+    pytest.param("uvx ruff check", id="uvx"),
+    pytest.param("pnpm dlx create-vite", id="pnpm-dlx"),
+    pytest.param("pip list", id="pip-list"),
+    pytest.param("pip show requests", id="pip-show"),
+    pytest.param("pip freeze", id="pip-freeze"),
+    pytest.param("pip --version", id="pip-version"),
+    pytest.param("pip install --help", id="pip-install-help"),
+    pytest.param("pip install --dry-run requests", id="pip-dry-run"),
+    pytest.param("npm install --dry-run zod", id="npm-dry-run"),
+    pytest.param("npm outdated", id="npm-outdated"),
+    pytest.param("npm ls", id="npm-ls"),
+    pytest.param("npm view react versions", id="npm-view"),
+    pytest.param("npm test", id="npm-test"),
+    pytest.param("npm run lint", id="npm-run"),
+    pytest.param("poetry show --tree", id="poetry-show"),
+    pytest.param("conda list", id="conda-list"),
+    pytest.param("go list -m all", id="go-list"),
+    pytest.param("cargo tree", id="cargo-tree"),
+    pytest.param("brew list", id="brew-list"),
+    pytest.param("apt-cache search jq", id="apt-cache"),
+    pytest.param("echo 'npm install zod'", id="quoted"),
+    pytest.param("grep -rn 'pip install' docs/", id="grep-pattern"),
+]
+
+
+@pytest.mark.parametrize("command", PLAN_MODE_PACKAGES_SILENT)
+def test_plan_mode_package_reads_are_silent(dirs, command):
+    assert run(dirs, command, PLAN_MODE) == []
+
+
+@pytest.mark.parametrize("command", ["npm install zod", "pip install requests", "uv sync"])
+def test_package_changes_outside_plan_mode_are_left_to_the_dependency_guard(dirs, command):
+    assert run(dirs, command) == []
 
 
 def test_bash_plan_mode_reports_each_change(dirs):

@@ -9,8 +9,10 @@ reports:
   canonical text not at the end of the label, or a marker in the description;
 - ``several`` — more than one option marked in a single-select question;
 - ``""`` (none) — no option marked in a single-select question;
-- ``destructive`` — a marked option deletes, drops, force-pushes, resets, overwrites,
-  discards or wipes something (unless the text negates it: "nothing is deleted").
+- ``destructive`` — a marked option proposes to delete, drop, force-push, reset,
+  overwrite, discard or wipe something; not when the text negates it ("nothing is
+  deleted", "Delete nothing; archive instead") or the word names a thing rather than
+  the act ("Reset-password email flow", "delete button", "soft delete"): see ``risk``.
 
 ``form`` and ``several`` are well-formedness findings (``deny=True``: a deny when the
 user enables strict mode for this guard); ``none`` and ``destructive`` are nudges and

@@ -5,7 +5,13 @@ upgrade dependencies (reference/guard-rules.md §1).
 Variants of ``pretooluse-dependency-guard``: ``""`` (a manifest or catalog change,
 naming the packages), ``lockfile`` (a hand edit of a lockfile), ``reference`` (an
 image, action, module, tool pin or registry setting changed), ``installed`` (a write
-into ``node_modules``, ``site-packages`` …) and ``command`` (a shell command).
+into ``node_modules``, ``site-packages`` …), ``unparseable`` (a JSON or TOML manifest
+that the change leaves invalid: said so, with only what the edited fragments change,
+because a tolerant parser reading a broken file loses the dependencies after the
+break and would call them removed) and ``command`` (a shell command: package
+managers, and writes to dependency files through redirections, ``tee``, ``mv``/``cp``
+onto them and in-place editors — ``sed -i``, ``perl -pi``, ``ruby -i``,
+``awk -i inplace``).
 
 This module decides cheaply whether anything can fire — a basename set, suffix and
 prefix tests, substring scans — and only then imports the analysis modules (which
@@ -201,6 +207,8 @@ STRICT = False
 SETTINGS: dict[str, dict[str, object]] = {"dependency": {"extra_manifests": []}}
 
 _SHELLS = frozenset({"Bash", "PowerShell"})
+# What writes a file from the shell: redirections, tee, in-place editors, mv and cp.
+_SHELL_WRITERS = (">", "tee ", "sed ", "perl ", "ruby ", "awk ", "mv ", "cp ")
 _CELL_HINTS = ("pip", "conda", "mamba", "install", "uv ")
 
 
@@ -225,9 +233,7 @@ def command_may_match(command: str) -> bool:
     low = command.lower()
     if any(word in low for word in PREFILTER):
         return True
-    return (">" in low or "tee " in low or "sed " in low) and any(
-        hint in low for hint in REDIRECT_HINTS
-    )
+    return any(w in low for w in _SHELL_WRITERS) and any(hint in low for hint in REDIRECT_HINTS)
 
 
 def _pep723_hint(edits: list[FileEdit]) -> bool:

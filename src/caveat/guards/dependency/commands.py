@@ -29,9 +29,20 @@ if TYPE_CHECKING:
     from caveat.shell import SimpleCommand
 
 _MAX_COMMANDS = 500
+# Flags with which a package-manager command changes nothing.
+_INERT = frozenset({"--help", "-h", "--dry-run", "--dryrun", "--simulate", "--just-print"})
 _SECRET_FLAGS = ("token", "password", "passwd", "secret", "auth", "key")
 _WRITE_OPS = frozenset({">", ">>", ">|", "&>", "&>>"})
-_EDITORS = frozenset({"sed", "gsed", "perl"})
+# In-place editors: the option that edits in place, the options whose next word is
+# the script (then every operand is a file; else the first operand is the script),
+# and the options that take another value.
+_EDITORS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "sed": (frozenset({"-e", "--expression", "-f", "--file"}), frozenset({"-l", "-s"})),
+    "perl": (frozenset({"-e", "-E"}), frozenset({"-I", "-M", "-m", "-x"})),
+    "ruby": (frozenset({"-e"}), frozenset({"-I", "-r", "-C", "-E", "-x"})),
+    "awk": (frozenset({"-f", "--file"}), frozenset({"-v", "-F", "--assign"})),
+}
+_EDITOR_NAMES = {"gsed": "sed", "gawk": "awk", "mawk": "awk", "nawk": "awk"}
 
 
 def _tool_name(word: str) -> str:
@@ -105,8 +116,9 @@ def _get(spec: Mapping[str, object], key: str, default: object) -> Any:
     return spec.get(key, default)
 
 
-def classify(argv: list[str]) -> tuple[str, str, str, list[str]] | None:
-    """``(tool, class:verb, ecosystem, packages)`` for a dependency-changing argv."""
+def classify(argv: list[str], sync: bool = False) -> tuple[str, str, str, list[str]] | None:
+    """``(tool, class:verb, ecosystem, packages)`` for a dependency-changing argv; with
+    ``sync``, installing what the project declares (``npm ci``) too, as ``SYNC:install``."""
     tool = _tool_name(argv[0])
     spec = data.TOOLS.get(tool)
     if spec is None:
@@ -132,6 +144,8 @@ def classify(argv: list[str]) -> tuple[str, str, str, list[str]] | None:
         else:
             words.append(word)
         i += 1
+    if any(f in _INERT for f in flags):
+        return None  # help and dry runs change nothing
     code, used = _sub(subs, words, argv[1:2])
     if code is None:
         return None
@@ -155,10 +169,27 @@ def classify(argv: list[str]) -> tuple[str, str, str, list[str]] | None:
         verb = "remove"
     if cls in (data.DECLARE, data.ADHOC) and any(f in _get(spec, "global", ()) for f in flags):
         cls, verb = data.GLOBAL, "install" if verb == "add" else verb
-    if cls in data.SILENT or f"{cls}:{verb}" not in data.ACTIONS:
+    if sync and cls == "SYNC":
+        verb = "install"
+    elif cls in data.SILENT or f"{cls}:{verb}" not in data.ACTIONS:
         return None
     shown = argv[0].replace("\\", "/").rsplit("/", 1)[-1].split(".exe")[0]
     return (shown if shown.lower() == tool else tool), f"{cls}:{verb}", str(spec["eco"]), packages
+
+
+SYNC_ACTION = "installs the packages the project declares"
+
+
+def package_change(argv: list[str], powershell: bool = False) -> str:
+    """What ``argv`` does to installed packages, in words ("" for nothing): each change
+    this guard reports, and installing what the project declares (``npm ci``, ``uv
+    sync``, ``pip install -r requirements.txt``), which changes files too (read by the
+    plan-mode check of the shell plan guard)."""
+    for inner, _ in _unwrap(argv, 0, powershell):
+        hit = classify(inner, sync=True)
+        if hit is not None:
+            return data.ACTIONS.get(hit[1], SYNC_ACTION)
+    return ""
 
 
 def _sub(subs: dict[str, str], words: list[str], first: list[str]) -> tuple[str | None, int]:
@@ -204,6 +235,60 @@ def _display(cmd: SimpleCommand) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
+# Letters after which the rest of a short-option cluster is the option's value.
+_ATTACHED = {"sed": "efl", "perl": "eEMmIxFCd0123456789", "ruby": "eIrCExFK0123456789"}
+_ATTACHED["awk"] = ""
+
+
+def _cluster_has_i(letters: str, attached: str) -> bool:
+    for letter in letters:
+        if letter == "i":
+            return True
+        if letter in attached or not letter.isalnum():
+            return False
+    return False
+
+
+def in_place_files(argv: list[str]) -> list[str]:
+    """The files ``sed -i``, ``perl -pi``, ``ruby -i`` or ``awk -i inplace`` edit in
+    place ([] when the command does not edit in place)."""
+    name = _tool_name(argv[0])
+    name = _EDITOR_NAMES.get(name, name)
+    scripts, values = _EDITORS.get(name, (frozenset(), frozenset()))
+    in_place = scripted = False
+    operands: list[str] = []
+    i = 1
+    while i < len(argv):
+        word = argv[i]
+        i += 1
+        if word == "--":
+            operands.extend(argv[i:])
+            break
+        if not word.startswith("-") or word == "-":
+            operands.append(word)
+            continue
+        if name == "awk":
+            inplace = word in ("-iinplace", "--include=inplace")
+            if word in ("-i", "--include") and i < len(argv) and argv[i] == "inplace":
+                inplace, i = True, i + 1
+            in_place = in_place or inplace
+        elif word.startswith("--in-place") or (
+            not word.startswith("--") and _cluster_has_i(word[1:], _ATTACHED[name])
+        ):
+            in_place = True  # -i, -i.bak, -pi, -Ei, -lpi
+        flag = word.split("=", 1)[0]
+        if flag in scripts or (flag[:2] in scripts and len(flag) > 2 and name != "awk"):
+            scripted = True
+            if flag in scripts and "=" not in word:
+                i += 1  # the script is the next word
+        elif flag in values and "=" not in word:
+            i += 1
+    if not in_place:
+        return []
+    files = operands if scripted else operands[1:]
+    return [f for f in files if f]
+
+
 def _written(cmd: SimpleCommand, ctx: Context) -> tuple[str, str, str, str] | None:
     """``(path, ecosystem, action, packages)`` when ``cmd`` writes a dependency file
     through a redirect, ``tee`` or ``sed -i``."""
@@ -216,8 +301,11 @@ def _written(cmd: SimpleCommand, ctx: Context) -> tuple[str, str, str, str] | No
     if name == "tee":
         verb = "appends to" if "-a" in cmd.argv or "--append" in cmd.argv else "overwrites"
         targets += [(w, verb) for w in cmd.argv[1:] if not w.startswith("-")]
-    elif name in _EDITORS and any(w.startswith("-i") or w == "--in-place" for w in cmd.argv):
-        targets += [(w, "edits") for w in cmd.argv[2:] if not w.startswith("-")]
+    elif _EDITOR_NAMES.get(name, name) in _EDITORS:
+        targets += [(w, "edits") for w in in_place_files(cmd.argv)]
+    elif name in ("mv", "cp") and len([w for w in cmd.argv[1:] if not w.startswith("-")]) >= 2:
+        dest = [w for w in cmd.argv[1:] if not w.startswith("-")][-1]
+        targets.append((dest, "overwrites"))
     for target, verb in targets:
         if not target or target.startswith("&") or target == "/dev/null":
             continue

@@ -68,7 +68,7 @@ RULES = (
         "pip-compile, when the file is compiled from a .in file",
         "requirements",
     ),
-    ("PyPI", MANIFEST, ("setup.py", "setup.cfg"), "pip install -e .", ""),
+    ("PyPI", MANIFEST, ("setup.py", "setup.cfg"), "pip install -e .", "setup"),
     ("PyPI", MANIFEST, ("Pipfile",), "pipenv lock", "pipfile"),
     ("conda", MANIFEST, ("pixi.toml",), "pixi lock", "pixi"),
     ("conda", MANIFEST, ("environment.yml", "environment.yaml"), "conda env update", "conda"),

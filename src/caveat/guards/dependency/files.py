@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 from caveat.event import DELETE
+from caveat.event import FRAGMENT
 from caveat.event import Finding
 from caveat.guards.base import versions
 from caveat.guards.dependency import ID
@@ -147,6 +148,9 @@ def check_path(
     variant = "" if kind in (file_rules.MANIFEST, file_rules.CATALOG) else "reference"
     if parser and max(len(before), len(after)) > PARSE_LIMIT:
         packages, action, key = _TOO_LARGE, "changes", shown
+    elif parser and exact and _breaks(parser, before, after):
+        reason = _breaks(parser, before, after)
+        return _unparseable(rule, path, shown, edits, reason, before, after)
     elif parser:
         found = diff.changes(diff.parse(parser, before, exact), diff.parse(parser, after, exact))
         if not found:
@@ -165,6 +169,46 @@ def check_path(
         packages=packages,
         action=action,
         regenerate=_regenerate(rule, path) if variant == "" else regenerate or "",
+    )
+
+
+def _breaks(parser: str, before: str, after: str) -> str:
+    from caveat.guards.dependency.manifest_check import breaks
+
+    return breaks(parser, before, after)
+
+
+def _unparseable(
+    rule: Rule,
+    path: str,
+    shown: str,
+    edits: list[FileEdit],
+    reason: str,
+    before: str,
+    after: str,
+) -> Finding:
+    """The manifest will no longer parse: say so, and list only what the edited
+    fragments change (a whole write: what the tolerant parser reads of the new text
+    that differs from the old, never a "removed" it may have lost after the break)."""
+    ecosystem, kind, _, _, parser = rule
+    fragments = [e for e in edits if e.kind == FRAGMENT]
+    if fragments and len(fragments) == len(edits):
+        olds = "\n".join(e.old for e in fragments)
+        news = "\n".join(e.text for e in fragments)
+        found = diff.changes(diff.parse(parser, olds, False), diff.parse(parser, news, False))
+    else:
+        whole = diff.changes(diff.parse(parser, before, True), diff.parse(parser, after, True))
+        found = [c for c in whole if c[1] != "removed"]
+    packages = diff.listing([c[2] for c in found]) or "none that can be read"
+    return _finding(
+        "unparseable",
+        shown + ":unparseable",
+        path=shown,
+        ecosystem=ecosystem,
+        kind=kind,
+        problem=reason,
+        packages=packages,
+        regenerate=_regenerate(rule, path),
     )
 
 

@@ -31,6 +31,7 @@ PARSERS: dict[str, tuple[str, str]] = {
     "vcpkg": ("manifest_json", "vcpkg"),
     "devbox": ("manifest_json", "devbox"),
     "requirements": ("manifest_text", "requirements"),
+    "setup": ("manifest_setup", "setup"),
     "gomod": ("manifest_text", "gomod"),
     "pin": ("manifest_text", "pin"),
     "dockerfile": ("manifest_text", "dockerfile"),

@@ -35,14 +35,17 @@ def scrub(text: str) -> str:
 
 
 def add(deps: dict[str, str], name: str, spec: str) -> None:
-    """Record ``name`` with ``spec``; a name declared twice keeps both specs."""
+    """Record ``name`` with ``spec``; a name declared twice keeps both specs (an
+    empty one, such as a ``bundleDependencies`` entry, adds nothing to a real one)."""
     name = name.strip()
     if not name or len(name) > 200:
         return
     spec = scrub(" ".join(spec.split()))[:200]
     old = deps.get(name)
-    if old is None or old == spec:
+    if old is None or old == spec or not old:
         deps[name] = spec
+    elif not spec:
+        return
     else:
         deps[name] = ", ".join(sorted({*old.split(", "), spec}))
 

@@ -31,6 +31,14 @@ SAMPLES: dict[tuple[str, str], dict[str, str]] = {
         "regenerate": "npm install",
         "action": "edit",
     },
+    ("pretooluse-dependency-guard", "unparseable"): {
+        "path": "package.json",
+        "ecosystem": "npm",
+        "kind": "manifest",
+        "problem": "invalid JSON (malformed JSON)",
+        "packages": "react ^18.2.0→^18.3.0 (re-versioned)",
+        "regenerate": "npm install",
+    },
     ("pretooluse-dependency-guard", "reference"): {
         "path": "Dockerfile",
         "ecosystem": "Docker",

@@ -21,6 +21,11 @@ GUARD = "git"
 MESSAGE = "pretooluse-bash"
 _MAX_COMMANDS = 500
 _WHOLE_TREE = frozenset({".", ":/", "*", ":(top)", "./"})
+# Names of commits that are never paths (gitrevisions(7)); HEAD and @ move nothing.
+_SPECIAL_HEADS = frozenset({"ORIG_HEAD", "FETCH_HEAD", "MERGE_HEAD", "CHERRY_PICK_HEAD"})
+_HERE = frozenset({"HEAD", "@"})
+_HEX = frozenset("0123456789abcdefABCDEF")
+_RESET_MODES = ("soft", "mixed", "keep", "merge")
 
 
 class _Args:
@@ -105,6 +110,8 @@ def classify(argv: list[str]) -> tuple[str, str] | None:
     if "{paths}" in action:
         paths = (a.paths or []) if sub == "checkout" else a.positionals + (a.paths or [])
         action = action.replace("{paths}", _shown(paths))
+    if "{rev}" in action:
+        action = action.replace("{rev}", a.positionals[0] if a.positionals else "HEAD")
     if "{files}" in action:
         action = action.replace("{files}", _cleaned(a.shorts))
     return key, action
@@ -132,7 +139,15 @@ def _key(sub: str, a: _Args) -> str | None:
             return "push --delete"
         return "push --prune" if a.long("--prune") else None
     if sub == "reset":
-        return "reset --hard" if a.long("--hard") else None
+        if a.long("--hard"):
+            # --hard takes no paths: one word other than HEAD is a commit
+            moved = len(a.positionals) == 1 and a.positionals[0] not in _HERE and not a.paths
+            return "reset --hard <commit>" if moved else "reset --hard"
+        return _reset_move(a)
+    if sub in ("cherry-pick", "revert"):
+        if a.flag("n", "--no-commit") or a.long("--abort", "--quit"):
+            return None
+        return sub if a.positionals or a.long("--continue", "--skip") else None
     if sub == "rebase":
         if a.long("--abort", "--quit", "--show-current-patch", "--edit-todo"):
             return None
@@ -184,6 +199,35 @@ def _key(sub: str, a: _Args) -> str | None:
         return "gc --prune=now" if prune else None
     if sub == "worktree":
         return "worktree remove --force" if first == "remove" and force else None
+    return None
+
+
+def is_revision(word: str) -> bool:
+    """True when ``word`` can only name a commit, never a path: ``HEAD~2``, ``@^``,
+    ``main@{1}``, ``ORIG_HEAD``, an abbreviated hash, ``origin/main``, ``refs/…``."""
+    if any(mark in word for mark in ("~", "^", "@{")) or word in _SPECIAL_HEADS | _HERE:
+        return True
+    if 7 <= len(word) <= 64 and set(word) <= _HEX and not word.isdigit():
+        return True
+    return word.startswith(("origin/", "upstream/", "refs/"))
+
+
+def _reset_move(a: _Args) -> str | None:
+    """``reset --soft``/``--mixed``/``--keep``/``--merge`` when the reset moves the
+    branch to another commit; None for the forms that only unstage (no commit,
+    ``HEAD``, paths)."""
+    if a.paths or a.flag("p", "--patch") or a.long("--pathspec-from-file"):
+        return None
+    if len(a.positionals) != 1 or a.positionals[0] in _HERE:
+        return None  # nothing, HEAD, or <tree-ish> <paths>: the index only
+    mode = next((m for m in _RESET_MODES if a.long("--" + m)), "")
+    target = a.positionals[0]
+    # --soft, --keep and --merge take no paths, so their one word is a commit; for
+    # --mixed (the default) a word that could be a file is taken for one.
+    if mode in ("soft", "keep", "merge") or is_revision(target):
+        return "reset --" + (mode or "mixed")
+    if mode == "mixed" and "." not in target and "/" not in target:
+        return "reset --mixed"
     return None
 
 

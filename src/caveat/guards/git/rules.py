@@ -8,6 +8,23 @@ finding's key) to ``(action in words, risk, variant)``; the variant selects the
 - ``""``: history or refs rewritten or deleted locally (amend, rebase, branch -D …);
 - ``force-push``: the remote's history replaced or its refs deleted;
 - ``discard``: uncommitted or untracked work thrown away.
+
+Decisions taken from the git documentation:
+
+- ``git reset [--soft|--mixed|--keep|--merge] <commit>`` "resets the current branch
+  head to <commit>" (git-reset(1)): whatever the mode, the commits after <commit> leave
+  the branch, so it rewrites history like ``commit --amend`` (variant ``""``). The
+  modes differ only in what happens to the index and the working tree, and only
+  ``--hard`` throws work away (``discard``; to another commit, it does both).
+  ``git reset``, ``git reset HEAD`` and ``git reset [<tree-ish>] [--] <paths>`` move
+  nothing: they only unstage.
+- ``git cherry-pick <commit>…`` applies each change "recording a new commit for each"
+  (git-cherry-pick(1)); ``git revert <commit>…`` "record[s] some new commits" that
+  reverse earlier ones (git-revert(1)). Neither rewrites or discards anything — the
+  old commits stay — but both put new commits into shared history under the user's
+  name, exactly what ``git commit`` does: variant ``commit``. ``--continue`` and
+  ``--skip`` go on recording commits; ``-n``/``--no-commit`` only changes the index
+  and the working tree, and ``--abort``/``--quit`` end the sequence: those are silent.
 """
 
 from __future__ import annotations
@@ -16,6 +33,8 @@ from __future__ import annotations
 # (lower-cased). Every sub-command handled below contains one of them.
 PREFILTER = (
     "commit",
+    "cherry",
+    "revert",
     "push",
     "reset",
     "rebase",
@@ -64,6 +83,11 @@ VALUES: dict[str, frozenset[str]] = {
         | {"--whitespace", "--empty"}
     ),
     "stash": frozenset({"-m", "--message", "--pathspec-from-file"}),
+    "reset": frozenset({"--pathspec-from-file"}),
+    "cherry-pick": frozenset(
+        {"-m", "--mainline", "--strategy", "-X", "--strategy-option", "--cleanup"}
+    ),
+    "revert": frozenset({"-m", "--mainline", "--strategy", "-X", "--strategy-option", "--cleanup"}),
     "worktree": frozenset({"--reason", "-b", "-B"}),
     "update-ref": frozenset({"-m"}),
 }
@@ -77,6 +101,14 @@ _HISTORY = (
 )
 _UNTRACKED = "Untracked files have no copy in git: once deleted they cannot be recovered."
 _WORKTREE = "Uncommitted changes have no copy in git: once discarded they are lost for good."
+_MOVED = (
+    "The commits after it leave the branch: if they were pushed, the branch now diverges "
+    "from the remote and can only be published again with a force-push."
+)
+_RECORDED = (
+    "Each new commit goes into shared history under the user's name, with whatever "
+    "conflicts were resolved along the way."
+)
 _REMOTE = (
     "Commits on the remote that your local branch lacks are dropped for everyone who "
     "shares the branch."
@@ -98,6 +130,32 @@ ACTIONS: dict[str, tuple[str, str, str]] = {
         _HISTORY,
         "",
     ),
+    "cherry-pick": (
+        "records a new commit for each commit it applies (cherry-pick)",
+        _RECORDED,
+        "commit",
+    ),
+    "revert": (
+        "records new commits that undo earlier ones (revert)",
+        _RECORDED,
+        "commit",
+    ),
+    "reset --soft": (
+        "moves the branch to {rev}, keeping the undone changes staged (reset --soft)",
+        _MOVED,
+        "",
+    ),
+    "reset --mixed": (
+        "moves the branch to {rev}, keeping the undone changes unstaged (reset)",
+        _MOVED,
+        "",
+    ),
+    "reset --keep": (
+        "moves the branch to {rev}, keeping local changes (reset --keep)",
+        _MOVED,
+        "",
+    ),
+    "reset --merge": ("moves the branch to {rev} (reset --merge)", _MOVED, ""),
     "rebase": ("rewrites history (rebase)", _HISTORY, ""),
     "rebase --continue": ("continues rewriting history (rebase --continue)", _HISTORY, ""),
     "rebase -i": (
@@ -202,6 +260,12 @@ ACTIONS: dict[str, tuple[str, str, str]] = {
         "force-push",
     ),
     "reset --hard": ("discards uncommitted work (reset --hard)", _WORKTREE, "discard"),
+    "reset --hard <commit>": (
+        "moves the branch to {rev} and discards uncommitted work (reset --hard)",
+        "Uncommitted changes are lost for good, and the commits after it leave the branch; "
+        "if they were pushed, only a force-push can publish the branch again.",
+        "discard",
+    ),
     "checkout -f": (
         "switches branches, discarding uncommitted work (checkout --force)",
         _WORKTREE,

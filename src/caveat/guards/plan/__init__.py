@@ -15,6 +15,13 @@ Variants of ``pretooluse-write-plan-guard``:
   harness's own plan folder such as ``~/.claude/plans``). Under strict mode a
   pre-tool plan-mode finding denies the call.
 
+Plans are recognised in Markdown and in plain text alike: underlined, upper-case,
+"Label:" and "Phase N: …" lines are headings, ``Next action: …`` lines are fields
+(``scan``). A file named like public documentation (``README``, ``ROADMAP``,
+``CHANGELOG``, ``CONTRIBUTING`` …) needs more evidence, and a "# Roadmap" title is a
+weak signal: a project's public roadmap with "Next steps", a checklist and a status
+is product documentation, not an agent's plan.
+
 Only prose files (Markdown, text, reStructuredText, Org, AsciiDoc) are read for plan
 markers: a ``phases:`` key in a CI file or a "Phase" heading in a notebook is not a
 plan (notebook markdown cells reach guards as empty text). A path outside every

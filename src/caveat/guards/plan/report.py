@@ -14,6 +14,7 @@ from caveat.guards.base import versions
 from caveat.guards.plan import ID
 from caveat.guards.plan import MESSAGE
 from caveat.guards.plan import paths
+from caveat.guards.plan import tables
 from caveat.guards.plan.scan import describe
 from caveat.guards.plan.scan import plan_signals
 
@@ -66,7 +67,10 @@ def content_findings(
         text = after_text(event, ctx, edits)
         if len(text) > MAX_TEXT:
             continue
-        signals = plan_signals(text, extra)
+        base = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
+        plain = base.endswith(tables.PLAIN_SUFFIXES)
+        document = base.split(".", 1)[0] in tables.DOCUMENT_STEMS
+        signals = plan_signals(text, extra, plain=plain, document=document)
         if not signals:
             continue
         if kind == paths.PROJECT:

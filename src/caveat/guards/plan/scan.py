@@ -36,11 +36,12 @@ def _starts(text: str, marker: str) -> bool:
 
 
 class _Signals:
-    __slots__ = ("counter", "found")
+    __slots__ = ("counter", "document", "found")
 
     def __init__(self) -> None:
         self.found: dict[str, tuple[str, int]] = {}  # key → (shown name, weight)
         self.counter = False  # an ADR, changelog or README heading was seen
+        self.document = False  # the file is named like public documentation
 
     def add(self, key: str, name: str, weight: int) -> None:
         if key not in self.found:
@@ -50,7 +51,8 @@ class _Signals:
         weights = [w for _, w in self.found.values()]
         strong = sum(w for w in weights if w == tables.STRONG)
         weak = min(sum(w for w in weights if w != tables.STRONG), tables.WEAK_CAP)
-        threshold = tables.THRESHOLD + (tables.COUNTER_RAISE if self.counter else 0)
+        raised = tables.DOCUMENT_RAISE if self.document else 0
+        threshold = tables.THRESHOLD + max(raised, tables.COUNTER_RAISE if self.counter else 0)
         if not strong or strong + weak < threshold:
             return []
         # Strong signals first: they are what makes the text a plan.
@@ -140,6 +142,9 @@ def _on_heading(
         if words and (words[0] in tables.TITLE_WORDS or words[-1] in tables.TITLE_WORDS):
             sig.add("title", f'title "{_short(written)}"', tables.STRONG)
             return
+        if words and (words[0] in tables.TITLE_WORDS_WEAK or words[-1] in tables.TITLE_WORDS_WEAK):
+            sig.add("title", f'title "{_short(written)}"', tables.WEAK)
+            return
     for marker in custom:
         if _starts(text, marker):
             sig.add(_concept(marker), f'heading "{_short(written)}"', tables.STRONG)
@@ -174,7 +179,7 @@ def _is_separator(row: str) -> bool:
     return row.startswith("|") and "-" in row and not row.strip("|-: \t")
 
 
-def _on_bold(item: str, sig: _Signals) -> None:
+def _on_bold(item: str, sig: _Signals, what: str = "bold field") -> None:
     end = item.find("**", 2)
     if end < 0:
         return
@@ -182,7 +187,7 @@ def _on_bold(item: str, sig: _Signals) -> None:
     field = written.lower()
     for marker, weight in _BOLD.get(_first_word(field), ()):
         if _starts(field, marker):
-            sig.add(_concept(marker), f'bold field "{_short(written)}"', weight)
+            sig.add(_concept(marker), f'{what} "{_short(written)}"', weight)
             return
 
 
@@ -196,11 +201,17 @@ def _list_body(stripped: str) -> str:
     return stripped
 
 
-def plan_signals(text: str, markers: Sequence[str] = ()) -> list[str]:
+def plan_signals(
+    text: str, markers: Sequence[str] = (), plain: bool = False, document: bool = False
+) -> list[str]:
     """The signals that make ``text`` plan-shaped (strong ones first), or [] when it
     is not. ``markers`` are extra strong markers (``[plans] markers``): ``key:`` is a
-    front-matter key, ``# text`` a heading, anything else a phrase."""
+    front-matter key, ``# text`` a heading, anything else a phrase. ``plain``: the
+    file is not Markdown (``tables.PLAIN_SUFFIXES``), so its headings may be plain
+    lines (``plain``); ``document``: it is named like public documentation
+    (``tables.DOCUMENT_STEMS``), which raises the threshold."""
     sig = _Signals()
+    sig.document = document
     keys = frozenset(m.strip().rstrip(":").lower() for m in markers if _is_key(m))
     headings = [_marker_text(m) for m in markers if m.strip().startswith("#")]
     phrases = [
@@ -240,6 +251,8 @@ def plan_signals(text: str, markers: Sequence[str] = ()) -> list[str]:
                     sig.add("table", "phase/status table", tables.STRONG)
             in_table = True
             continue
+        elif _on_plain(lines, i, sig, phases, state, headings, plain):
+            pass
         else:
             if stripped.startswith(tables.CHECKBOXES):
                 sig.add("checklist", "task checklist", tables.WEAK)
@@ -252,6 +265,72 @@ def plan_signals(text: str, markers: Sequence[str] = ()) -> list[str]:
         if phrase and phrase in low:
             sig.add(_concept(phrase), f'"{_short(phrase)}"', tables.STRONG)
     return sig.verdict()
+
+
+_ADORNMENTS = frozenset("=-~^*#+")
+
+
+def _adornment(line: str) -> bool:
+    """A reStructuredText or setext underline: one repeated punctuation character."""
+    line = line.strip()
+    return len(line) >= 3 and len(set(line)) == 1 and line[0] in _ADORNMENTS
+
+
+def _on_plain(
+    lines: list[str],
+    i: int,
+    sig: _Signals,
+    phases: set[str],
+    state: list[bool],
+    custom: list[str],
+    plain: bool,
+) -> bool:
+    """Headings and fields written without Markdown marks; True when line ``i`` was
+    one. Headings are underlined lines, short lines ending with ":", short upper-case
+    lines, "Phase N: …" lines and (``plain`` files only) ``* Org`` and ``== AsciiDoc``
+    headings and the first line; fields are ``Next action: …`` lines. A plan may be
+    written this way in a Markdown file too."""
+    stripped = lines[i].strip()
+    if _adornment(stripped) or len(stripped) > 120:
+        return _adornment(stripped)
+    marks = len(stripped) - len(stripped.lstrip("*=")) if plain and stripped[0] in "*=" else 0
+    if marks and stripped[marks : marks + 1] == " ":
+        _on_heading("#" * min(marks, 6) + stripped[marks:], sig, phases, state, custom)
+        return True
+    if _list_body(stripped) != stripped or stripped.startswith(("**", "__", "`", ">")):
+        return False  # list items and bold fields are read as in Markdown
+    underlined = i + 1 < len(lines) and _adornment(lines[i + 1])
+    label, colon, value = stripped.partition(":")
+    words = stripped.rstrip(":").split()
+    letters = [c for c in stripped if c.isalpha()]
+    first = not state[0]
+    heading = (
+        underlined
+        or (stripped.endswith(":") and len(words) <= 6)
+        or (len(letters) >= 3 and all(c.isupper() for c in letters) and len(words) <= 8)
+        or stripped.lower().startswith(tables.PHASE_HEADING)
+        or (plain and first and len(stripped) <= 80 and not stripped.endswith((".", ",")))
+    )
+    if heading:
+        level = 1 if first else 2
+        _on_heading("#" * level + " " + stripped.rstrip(":"), sig, phases, state, custom)
+        state[0] = True
+        # A section named like a field ("Next action:", "NEXT ACTION") is that field,
+        # and in a plain-text file a bare "Phase:" section is the current phase.
+        name = stripped.rstrip(":").strip()
+        _on_bold("**" + name + "**", sig, "section")
+        if plain and name.lower() == "phase":
+            sig.add("current phase", f'section "{_short(name)}"', tables.STRONG)
+        if not (colon and value.strip() and len(label.split()) <= 4):
+            return True
+    if colon and value.strip() and len(label.split()) <= 4:
+        _on_bold("**" + label.strip() + "**", sig, "field")
+        field = label.strip().lower()
+        for marker, weight in _HEADINGS.get(_first_word(field), ()):
+            if weight == tables.STRONG and _starts(field, marker):
+                sig.add(_concept(marker), f'field "{_short(label.strip())}"', weight)
+        return True
+    return heading
 
 
 def _is_key(marker: str) -> bool:

@@ -132,9 +132,25 @@ COUNTER_HEADINGS = frozenset(
     }
 )
 COUNTER_RAISE = 2
+DOCUMENT_RAISE = 4
 # A first-level heading whose first or last word is one of these is a plan's title
-# ("# Plan: add caching", "# Migration plan").
-TITLE_WORDS = frozenset({"plan", "roadmap"})
+# ("# Plan: add caching", "# Migration plan"): a strong signal. A roadmap title is a
+# weak one: "# Roadmap" is how public projects title their product documentation.
+TITLE_WORDS = frozenset({"plan"})
+TITLE_WORDS_WEAK = frozenset({"roadmap"})
+# Files named like a project's public documentation (stem, lower case): the threshold
+# rises by DOCUMENT_RAISE, so a ROADMAP.md with phase headings and a status column is
+# documentation, not an agent's plan.
+DOCUMENT_STEMS = frozenset(
+    {
+        "readme", "roadmap", "changelog", "changes", "history", "news", "contributing",
+        "security", "governance", "code_of_conduct", "faq", "install", "upgrading",
+        "support", "authors", "maintainers", "releasing", "release-notes",
+    }
+)  # fmt: skip
+# Prose files that are not Markdown: their headings are underlined (reStructuredText,
+# plain text), starred (Org), "=" marked (AsciiDoc) or plain "Label:" lines.
+PLAIN_SUFFIXES = (".txt", ".rst", ".org", ".adoc")
 # Headings "Phase 1", "Phase B:", "Phase II — rollout": two or more distinct ones are
 # one strong signal.
 PHASE_HEADING = "phase "

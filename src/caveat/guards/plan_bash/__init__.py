@@ -14,10 +14,15 @@ Variants of ``pretooluse-bash-plan-guard``:
 - ``plan-mode``: the harness is in plan mode and the command changes files other
   than plan files (the same commands, plus ``touch``, ``mkdir`` and git commands
   that change the working tree or repository: ``git add``, ``commit``,
-  ``checkout``, ``pull`` …). Plan-mode shell findings belong here rather than to the
-  write guard, because only this guard reads commands; under strict mode a pre-tool
-  plan-mode finding denies the call. Commands whose effect cannot be read from their
-  words (``python script.py``, ``make``, ``npm install``) are not reported.
+  ``checkout``, ``pull`` …), and package-manager commands that install, remove or
+  upgrade packages (``npm install``, ``npm ci``, ``pip install``, ``uv sync``,
+  ``cargo add``, ``apt-get install`` …, read the way the dependency guard reads them:
+  they change the manifest, the lockfile or the environment). Plan-mode shell
+  findings belong here rather than to the write guard, because only this guard reads
+  commands; under strict mode a pre-tool plan-mode finding denies the call. Commands
+  whose effect cannot be read from their words (``python script.py``, ``make``,
+  ``npm run build``) and package reads (``pip list``, ``npx``, ``--dry-run``) are not
+  reported.
 
 Relative paths start from the payload's cwd, moved by a ``cd`` earlier in the same
 command line; paths behind variables (``$DIR/x``) cannot be known and are skipped.

@@ -28,6 +28,7 @@ from caveat.guards.plan_bash.words import Change
 from caveat.guards.plan_bash.words import resolve
 from caveat.shell import simple_commands
 from caveat.shellwrap import command_name
+from caveat.shellwrap import display
 from caveat.shellwrap import run_argvs
 
 TYPE_CHECKING = False
@@ -40,10 +41,16 @@ if TYPE_CHECKING:
 _MAX_COMMANDS = 500
 _MAX_FINDINGS = 5
 _SHELL_CWD = frozenset({"cd", "pushd", "chdir"})
+# The action of a command that installs, removes or upgrades packages (plan mode).
+PACKAGES = "changes the packages and dependencies of"
 
 
-def changes(command: str, powershell: bool, cwd: str, env: Mapping[str, str]) -> list[Change]:
-    """Every change the command line makes to files, in order."""
+def changes(
+    command: str, powershell: bool, cwd: str, env: Mapping[str, str], packages: bool = False
+) -> list[Change]:
+    """Every change the command line makes to files, in order; with ``packages``, also
+    installs, removals and upgrades of packages (they change the environment, the
+    lockfile or the manifest: plan mode reports them)."""
     out: list[Change] = []
     dialect = "powershell" if powershell else "bash"
     for cmd in simple_commands(command, dialect)[:_MAX_COMMANDS]:
@@ -64,7 +71,17 @@ def changes(command: str, powershell: bool, cwd: str, env: Mapping[str, str]) ->
                 out.extend(powershell_changes(inner, cwd, env))
             else:
                 out.extend(posix_changes(inner, cwd, env))
+            if packages and _package_change(inner, powershell):
+                out.append(Change(display(inner), PACKAGES, cwd, REPO))
     return out
+
+
+def _package_change(argv: list[str], powershell: bool) -> str:
+    # The dependency guard's reading of package-manager commands, so that both guards
+    # agree on what installs packages.
+    from caveat.guards.dependency.commands import package_change
+
+    return package_change(argv, powershell)
 
 
 def _in_plans(ctx: Context, change: Change) -> bool:
@@ -116,7 +133,7 @@ def _paths_text(listed: list[str]) -> str:
 def command_findings(event: Event, ctx: Context, plan_mode: bool) -> list[Finding]:
     powershell = event.tool == "PowerShell" or event.shell == "powershell"
     found: list[tuple[Change, str]] = []
-    for change in changes(event.command, powershell, event.cwd, ctx.env):
+    for change in changes(event.command, powershell, event.cwd, ctx.env, plan_mode):
         if change.scope != REPO and _in_plans(ctx, change):
             found.append((change, ""))
         elif (

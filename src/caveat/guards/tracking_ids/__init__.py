@@ -1,25 +1,34 @@
-"""The tracking-ids guard: internal planning identifiers (``TM-10``, ``Phase-B``)
-written into product code, where they mean nothing to the next reader.
+"""The tracking-ids guard: the project's own planning identifiers (``TM-10``,
+``Phase B``) written into product code, where they mean nothing to the next reader.
 
-The identifier pattern is ``[tracking] pattern`` (a regular expression). Only what
-the change introduces is reported: an id already in the file before the edit (or in
-the replaced fragment) stays silent. Files that are checked: source, templates,
-styles and build scripts (``CODE_EXTENSIONS``; notebooks by their
-code cells). Files that are not: prose, data and configuration files; release notes
-(``CHANGELOG*``, ``HISTORY*`` …); anything under documentation, test, fixture,
-vendored or agent folders, and test files elsewhere (``test_x.py``, ``x.test.ts``,
-``FooTest.java``) — tests may rightly name the ticket they cover; and the plans
-folder (``[plans] folder``, from the git root). Look-alikes that name standards
-(``UTF-8``, ``SHA-256``, ``ISO-8601``, ``RFC-7231``, ``CVE-2024-1234``) are allowed
-by prefix (``rules.ALLOWED_PREFIXES``).
+What counts as a planning id is learned, never guessed: the ids that the project's
+plans folder defines (``[plans] folder``, default ``.caveat/plans`` under the git
+root; plan ids, task ids, phase labels — see ``learn``), and what the guard's own
+setting ``[tracking] pattern`` names (a regular expression, e.g. ``PROJ-[0-9]+``;
+none by default). With no plans folder and no pattern the guard stays silent: a
+look-alike in someone else's code (``GH-47701``, ``GPT-4``, ``ORA-00942``) is not
+this project's plan. Public references (``rules.PUBLIC_PREFIXES``, ``#123``) never
+count, even when a plan mentions them or a pattern matches them.
+
+Only what the change introduces is reported: an id already in the file before the
+edit (or in the replaced fragment) stays silent. The guard does not search the rest
+of the tracked code for the id: what it looks for is the project's own plan
+vocabulary, which has no business in code wherever else it already slipped in.
+Files that are checked: source, templates, styles and build scripts
+(``CODE_EXTENSIONS``; notebooks by their code cells). Files that are not: prose,
+data and configuration files; release notes (``CHANGELOG*``, ``HISTORY*`` …);
+anything under documentation, test, fixture, vendored or agent folders, and test
+files elsewhere (``test_x.py``, ``x.test.ts``, ``FooTest.java``) — tests may rightly
+name the ticket they cover; and the plans folder itself.
 
 Each tool has its own message: Write → ``pretooluse-write``, Edit/MultiEdit →
 ``pretooluse-edit``, NotebookEdit → ``pretooluse-notebookedit``.
 
-The silent path is a suffix test on the file name and, for the default pattern, a
-scan for an upper-case letter directly before a "-" (every default id has one); only
-then is the path judged and the pattern compiled (``scan``). A custom
-pattern has no such pre-filter: code files are then always scanned.
+The silent path is a suffix test on the file name and one ``stat`` of the plans
+folder. When it exists, its listing is compared with the cached stamp and the
+vocabulary read from the cache (``learn``), then the new text is searched for the
+vocabulary's words as plain substrings; only then is a pattern compiled (``scan``).
+A configured pattern has no such pre-filter: code files are then always scanned.
 """
 
 from __future__ import annotations
@@ -93,15 +102,13 @@ TEST_PREFIXES = ("test_", "tests_")
 
 TEST_SUFFIXES = ("_test", "_tests", "_spec", "-test", "-spec")
 
-UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
 ID = "tracking-ids"
 BUDGET_S = 1.0
 STRICT = False
 SETTINGS: dict[str, dict[str, object]] = {
-    # Internal planning ids that belong in plans, not product code (a regular expression).
-    "tracking": {"pattern": r"\b(?:[A-Z]{2,5}-\d{1,5}|Phase-[A-Z0-9]{1,3})\b"},
+    # The project's own planning ids, beyond what its plans folder defines (a regular
+    # expression such as "PROJ-[0-9]+"; none by default).
+    "tracking": {"pattern": ""},
 }
 
 # Larger texts are not analysed: the guard must stay within its budget.
@@ -117,15 +124,6 @@ def is_code(path: str) -> bool:
     if ext not in CODE_EXTENSIONS and lower not in CODE_BASENAMES:
         return lower.startswith(("dockerfile", "containerfile"))
     return True
-
-
-def may_contain(text: str, default: bool) -> bool:
-    """False only when ``text`` cannot hold an id of the default pattern."""
-    if not default:
-        return True
-    if len(text) > MAX_TEXT or "-" not in text:
-        return False
-    return "Phase-" in text or any(c + "-" in text for c in UPPER)
 
 
 def is_test(base: str) -> bool:
@@ -148,7 +146,20 @@ def relative(ctx: Context, path: str) -> str:
     return path.replace("\\", "/")
 
 
-def exempt(ctx: Context, path: str) -> bool:
+def plans_dir(ctx: Context, path: str) -> str:
+    """The absolute plans folder of the project holding ``path`` ("" when there is
+    none to know: no setting, or a relative one outside every git root)."""
+    value = ctx.config.get("plans", "folder")
+    if not isinstance(value, str) or not value.strip("/\\ ."):
+        return ""
+    value = os.path.expanduser(value.strip()) if value.startswith("~") else value.strip()
+    if os.path.isabs(value):
+        return os.path.normpath(value)
+    root = ctx.git_root(path)
+    return os.path.normpath(os.path.join(root, value)) if root else ""
+
+
+def exempt(ctx: Context, path: str, plans: str) -> bool:
     """True for documentation, tests, release notes, vendored code and plans."""
     rel = relative(ctx, path)
     folder, _, base = rel.rpartition("/")
@@ -157,13 +168,7 @@ def exempt(ctx: Context, path: str) -> bool:
     parts = {p.lower() for p in folder.split("/")}
     if parts & SKIP_DIRS:
         return True
-    plans = ctx.config.get("plans", "folder")
-    if not isinstance(plans, str) or not plans.strip("/\\ ."):
-        return False
-    plans = plans.replace("\\", "/").rstrip("/")
-    if os.path.isabs(plans):
-        return path.replace("\\", "/").startswith(plans + "/")
-    return rel.startswith((plans[2:] if plans.startswith("./") else plans) + "/")
+    return bool(plans) and os.path.normpath(path).startswith(plans + os.sep)
 
 
 def message_for(tool: str) -> str:
@@ -172,19 +177,27 @@ def message_for(tool: str) -> str:
 
 def check(event: Event, ctx: Context) -> list[Finding]:
     pattern = ctx.config.get("tracking", "pattern")
-    if not isinstance(pattern, str) or not pattern:
-        return []
-    default = pattern == SETTINGS["tracking"]["pattern"]
+    pattern = pattern if isinstance(pattern, str) else ""
     findings: list[Finding] = []
     for path, edits in edits_by_path(event).items():
-        if not is_code(path):
-            continue
         news = [e.text for e in edits if e.kind != DELETE]
-        if not any(may_contain(text, default) for text in news) or exempt(ctx, path):
+        if not is_code(path) or not any(news) or any(len(t) > MAX_TEXT for t in news):
+            continue
+        plans = plans_dir(ctx, path)
+        vocabulary = None
+        if plans and os.path.isdir(plans):
+            from caveat.guards.tracking_ids.learn import vocabulary as learned
+
+            vocabulary = learned(ctx.env, plans) or None
+        if not pattern and (vocabulary is None or not any(map(vocabulary.may_occur, news))):
+            continue
+        if exempt(ctx, path, plans):
             continue
         from caveat.guards.tracking_ids import scan
 
         findings.extend(
-            scan.file_findings(event, ctx, path, edits, pattern, message_for(event.tool))
+            scan.file_findings(
+                event, ctx, path, edits, pattern, vocabulary, message_for(event.tool)
+            )
         )
     return findings

@@ -1,18 +1,15 @@
-"""Where internal planning identifiers do not belong, and look-alikes that are not
-planning identifiers, as data. Read by ``caveat.guards.tracking_ids``.
-
-The identifier pattern itself is configuration (``[tracking] pattern``, a regular
-expression; default ``\\b(?:[A-Z]{2,5}-\\d{1,5}|Phase-[A-Z0-9]{1,3})\\b``).
+"""Public references that are never planning identifiers, as data. Read by
+``caveat.guards.tracking_ids`` (what the plans folder defines, and what a configured
+``[tracking] pattern`` matches, are both filtered through ``public``).
 """
 
 from __future__ import annotations
 
-# Prefixes of identifiers that name standards, encodings, algorithms, licences and
-# advisories: ``UTF-8``, ``SHA-256``, ``ISO-8601``, ``RFC-7231``, ``CVE-2024-1234``.
-# Compared upper-cased with the text before the first "-". Kept to names that are not
-# also plausible tracker keys (no "SP", "PM", "GO" …); a project whose tracker uses one
-# of these keys can widen ``[tracking] pattern`` instead.
-ALLOWED_PREFIXES = frozenset(
+# Prefixes of identifiers that name public things: standards, encodings, algorithms,
+# licences, advisories, public issue trackers, products and models, error codes
+# (``UTF-8``, ``SHA-256``, ``RFC-7231``, ``CVE-2024-1234``, ``GH-47701``, ``GPT-4``,
+# ``ORA-00942``). Compared upper-cased with the text before the first "-".
+PUBLIC_PREFIXES = frozenset(
     {
         # encodings and character sets
         "UTF", "UCS", "ASCII", "ISO", "IEC", "KOI", "CP", "GB", "BIG", "EUC", "LATIN",
@@ -32,5 +29,28 @@ ALLOWED_PREFIXES = frozenset(
         "GPL", "LGPL", "AGPL", "MPL", "EPL", "CDDL", "EUPL", "OFL", "CC", "BSD",
         # time zones and well-known names
         "UTC", "GMT", "COVID", "SARS",
+        # public issue and change trackers: GitHub, GitLab, CPython, OpenJDK, distributions
+        "GH", "GL", "PR", "MR", "BPO", "ISSUE", "JDK", "MSRC", "DSA", "DLA", "USN", "ALAS",
+        "ELSA",
+        # more standards, classifications and compliance names
+        "SOC", "PCI", "DSS", "HIPAA", "GDPR", "ISBN", "ISSN", "DOI", "RS", "ICD", "EN",
+        "ASTM", "MIL", "IETF", "W3C", "OASIS", "IATA", "ICAO", "SAE", "NFPA", "JEDEC",
+        "ARINC", "NEMA", "ETSI", "JTC", "ATSC", "DVB",
+        # error and message codes of public products
+        "ORA", "PLS", "TNS", "SQLSTATE", "HRESULT", "PGRST", "LNK", "MSB",
+        # products, models and hardware
+        "GPT", "RTX", "GTX", "RX", "TPU", "IPHONE", "PIXEL", "GALAXY", "XBOX", "PS", "WII",
+        "ARMV", "AVX", "SSE", "RISC", "WIN", "WINDOWS", "MACOS", "IOS", "ANDROID", "LLAMA",
+        "CLAUDE", "GEMINI", "MISTRAL", "PHI", "QWEN", "BERT", "T5", "YOLO", "RESNET", "VGG",
+        "VIT", "DVD", "UHD", "OLED", "LCD", "LPDDR", "RJ", "HDMI",
     }
 )  # fmt: skip
+
+def public(value: str) -> bool:
+    """True for a public reference: a public prefix before the first "-", an issue
+    number (``#123``), a lower-case tracker reference (``bpo-12345``, ``gh-99``)."""
+    value = value.strip()
+    if not value or value.startswith("#"):
+        return True
+    head = value.split("-", 1)[0].strip().upper()
+    return head in PUBLIC_PREFIXES

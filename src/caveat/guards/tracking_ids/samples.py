@@ -26,6 +26,8 @@ BENCH: dict[str, object] = {
     "tool_name": "Write",
     "tool_input": {
         "file_path": "{project}/src/app.py",
-        "content": "# ABC-123: Phase-A1 of the plan\nx = 1\n",
+        "content": "# ABC-123: Phase-A of the plan\nx = 1\n",
     },
 }
+# The plans folder that defines those ids (the guard learns its vocabulary there).
+BENCH_FILES = {".caveat/plans/bench.md": "# Bench plan\n\n## Phase A\n\n- [ ] ABC-123 first step\n"}

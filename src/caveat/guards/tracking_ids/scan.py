@@ -1,6 +1,7 @@
-"""Analysis side of the tracking-ids guard: compile the configured pattern, compare
-the ids in the text after the edit with those before it, and name the new ones with
-their lines. Imported only after the cheap tests in ``tracking_ids`` passed.
+"""Analysis side of the tracking-ids guard: one regular expression for what the
+plans folder defines and what ``[tracking] pattern`` names, the ids in the text
+after the edit compared with those before it, and the new ones named with their
+lines. Imported only after the cheap tests in ``tracking_ids`` passed.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from caveat.guards.texts import MAX_LINES
 from caveat.guards.texts import label
 from caveat.guards.texts import texts
 from caveat.guards.tracking_ids import ID
-from caveat.guards.tracking_ids.rules import ALLOWED_PREFIXES
+from caveat.guards.tracking_ids.rules import public
 from caveat.log import log
 
 TYPE_CHECKING = False
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from caveat.event import Event
     from caveat.event import FileEdit
     from caveat.guards.base import Context
+    from caveat.guards.tracking_ids.learn import Vocabulary
 
 MAX_IDS = 8
 _compiled: dict[str, re.Pattern[str] | None] = {}
@@ -37,8 +39,16 @@ def compiled(pattern: str) -> re.Pattern[str] | None:
     return _compiled[pattern]
 
 
-def _allowed(found: str) -> bool:
-    return found.split("-", 1)[0].strip().upper() in ALLOWED_PREFIXES
+def learned_pattern(vocabulary: Vocabulary) -> str:
+    """One alternation for the vocabulary: each key prefix with any number
+    (``TM-<n>``), each phase label after ``Phase``/``PHASE`` and a space, "-" or "_",
+    each other id exactly; case-sensitive, bounded by non-word characters."""
+    parts = [re.escape(p) + r"-\d{1,6}(?:\.\d{1,4})*" for p in vocabulary.prefixes]
+    if vocabulary.phases:
+        labels = "|".join(re.escape(p) for p in sorted(vocabulary.phases, key=len, reverse=True))
+        parts.append(rf"(?:Phase|PHASE)[ _-](?:{labels})")
+    parts.extend(re.escape(i) for i in sorted(vocabulary.ids, key=len, reverse=True))
+    return r"(?<![\w-])(?:" + "|".join(parts) + r")(?![\w])" if parts else ""
 
 
 def ids_in(regex: re.Pattern[str], text: str) -> dict[str, list[int]]:
@@ -49,7 +59,7 @@ def ids_in(regex: re.Pattern[str], text: str) -> dict[str, list[int]]:
     line, last = 1, 0
     for match in regex.finditer(text):
         value = match.group(0)
-        if not value or _allowed(value):
+        if not value or public(value):
             continue
         line += text.count("\n", last, match.start())
         last = match.start()
@@ -59,18 +69,38 @@ def ids_in(regex: re.Pattern[str], text: str) -> dict[str, list[int]]:
     return found
 
 
+def _merged(regexes: list[re.Pattern[str]], text: str) -> dict[str, list[int]]:
+    if len(regexes) == 1:
+        return ids_in(regexes[0], text)
+    merged: dict[str, list[int]] = {}
+    for regex in regexes:
+        for value, lines in ids_in(regex, text).items():
+            merged.setdefault(value, lines)
+    return dict(sorted(merged.items(), key=lambda item: item[1][0]))
+
+
 def file_findings(
-    event: Event, ctx: Context, path: str, edits: list[FileEdit], pattern: str, message: str
+    event: Event,
+    ctx: Context,
+    path: str,
+    edits: list[FileEdit],
+    pattern: str,
+    vocabulary: Vocabulary | None,
+    message: str,
 ) -> list[Finding]:
-    regex = compiled(pattern)
-    found_texts = texts(ctx, path, edits) if regex is not None else None
-    if regex is None or found_texts is None:
+    patterns = [p for p in (pattern, learned_pattern(vocabulary) if vocabulary else "") if p]
+    if not patterns:
+        return []
+    # each pattern on its own: an invalid configured one leaves the learned one working
+    regexes = [r for r in (compiled(p) for p in patterns) if r is not None]
+    found_texts = texts(ctx, path, edits) if regexes else None
+    if found_texts is None:
         return []
     before, after, kind, starts = found_texts
-    now = ids_in(regex, after)
+    now = _merged(regexes, after)
     if not now:
         return []
-    old = ids_in(regex, before) if before else {}
+    old = _merged(regexes, before) if before else {}
     new = [found for found in now if found not in old]
     if not new:
         return []

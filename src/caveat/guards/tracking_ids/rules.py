@@ -46,6 +46,7 @@ PUBLIC_PREFIXES = frozenset(
     }
 )  # fmt: skip
 
+
 def public(value: str) -> bool:
     """True for a public reference: a public prefix before the first "-", an issue
     number (``#123``), a lower-case tracker reference (``bpo-12345``, ``gh-99``)."""

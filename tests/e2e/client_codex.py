@@ -16,6 +16,7 @@ from scenario import MANIFEST
 from scenario import MORE
 from scenario import PACKAGE_PATCH
 from scenario import PICKLE
+from scenario import PLAN_ID
 from scenario import PROMPT
 from scenario import UNLICENSED
 from scenario import Step
@@ -86,12 +87,16 @@ def _codex_patch(step: Step) -> str:
 
 
 # Codex writes files only by patch, which caveat reads as an edit: a new file without
-# its header gets the edit variant of the header message.
+# its header, or with a plan id, gets the edit form of the message.
+_AS_EDIT = {
+    UNLICENSED.id: replace(UNLICENSED, message="pretooluse-edit-header-guard"),
+    PLAN_ID.id: replace(PLAN_ID, message="pretooluse-edit"),
+}
 _STEPS = (
     MANIFEST,
     PICKLE,
     INSTALL,
-    *(replace(s, message="pretooluse-edit-header-guard") if s is UNLICENSED else s for s in MORE),
+    *(_AS_EDIT.get(s.id, s) for s in MORE),
     HARMLESS,
 )
 

@@ -107,6 +107,16 @@ def _install(
     shutil.copyfile(os.path.join(project, hook_file), os.path.join(out, "hook_config.json"))
 
 
+def _trust(project: str, env: dict[str, str], out: str) -> None:
+    """What the user does after reviewing the project's policy: ``caveat trust``."""
+    argv = [CAVEAT, "trust", "--yes", project]
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+    with open(os.path.join(out, "trust.log"), "w", encoding="utf-8") as fh:
+        fh.write(done.stdout + done.stderr)
+    if done.returncode != 0:
+        sys.exit(f"run_case: caveat trust failed ({done.returncode}):\n{done.stderr}")
+
+
 def _run_cli(
     argv: list[str], cwd: str, env: dict[str, str], timeout: float
 ) -> tuple[int, bytes, bytes, bool]:
@@ -162,9 +172,12 @@ def run(harness: str, out: str, clis: str, opts: argparse.Namespace) -> int:
     make_project(project)
     pip_shim(home)
     session = SESSIONS[opts.session] if opts.session else None
+    env = _base_env(home, clis)
     if session:
         session.write_user_config(home)
-    env = _base_env(home, clis)
+        session.write_project_rules(project)
+        if session.trusted:
+            _trust(project, env, out)
 
     log = os.path.join(out, "requests.jsonl")
     serving = Serve(CAVEAT, env, out, opts.wrong_token) if opts.http else None

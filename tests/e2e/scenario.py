@@ -5,7 +5,8 @@ dependency, (b) write a Python file that calls ``pickle.loads`` on request data,
 ``pip install requests``, (e) write a source file without the SPDX line in a project
 whose source files carry one, (f) write a plan outside the plans folder, (g) write a
 skill whose front matter has no description, (h) force-push, which fails (the project
-has no remote), and last (d) write a harmless file. The session start comes first on
+has no remote), (i) write code that carries a task id of the project's plan, and
+last (d) write a harmless file. The session start comes first on
 its own. Each step names the caveat message that must answer it (``""``: nothing may).
 """
 
@@ -21,6 +22,7 @@ HEADER = "pretooluse-write-header-guard"
 PLAN = "pretooluse-write-plan-guard"
 CONFORMITY = "pretooluse-conformity"
 GIT = "pretooluse-bash"
+TRACKING = "pretooluse-write"
 
 PROMPT = (
     "Add left-pad to package.json, add a Flask handler that restores the session, "
@@ -90,6 +92,13 @@ name: release-notes
 Write the release notes from the merged pull requests.
 """
 FORCE_PUSH = "git push --force origin main"
+# The project's plan (in its plans folder, make_project) names a task id; product code
+# that carries it gets the tracking-ids advice.
+PLAN_FILE = ".caveat/plans/cache-layer.md"
+PLAN_TEXT = "# Cache layer\n\n## Phase A\n\n- [ ] CL-7 read-through cache for sessions\n"
+SESSION_CODE = (
+    SPDX + "\n\n# CL-7: cache the session lookup\ndef session_key(user):\n    return user\n"
+)
 
 
 @dataclass(frozen=True)
@@ -128,8 +137,16 @@ BAD_SKILL = Step(
 PUSH = Step(
     "h", GIT, FORCE_PUSH, "force-push", command=FORCE_PUSH, fails=True, channel="git (failing)"
 )
+PLAN_ID = Step(
+    "i",
+    TRACKING,
+    "def session_key",
+    path="src/demo/session.py",
+    content=SESSION_CODE,
+    channel="tracking ids",
+)
 # The steps every harness plays after its own first three, before HARMLESS.
-MORE = (UNLICENSED, STRAY_PLAN, BAD_SKILL, PUSH)
+MORE = (UNLICENSED, STRAY_PLAN, BAD_SKILL, PUSH, PLAN_ID)
 
 # Gemini CLI refuses every file tool on package.json when it runs headless (see
 # clients.py); there the manifest step writes requirements.txt, a manifest it allows.
@@ -154,7 +171,7 @@ def make_project(root: str) -> None:
     """A git project with package.json and SPDX-tagged sources committed, so that a
     change to package.json is a change against HEAD for the guards that look after the
     fact, and the project evidently follows SPDX."""
-    files = {"package.json": PACKAGE_BEFORE, **LICENSED}
+    files = {"package.json": PACKAGE_BEFORE, PLAN_FILE: PLAN_TEXT, **LICENSED}
     for rel, text in files.items():
         path = os.path.join(root, rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -227,6 +244,10 @@ SECOND_NOTE = Step(
     content="# The second note\n",
     channel="compaction",
 )
+# Claude Code writes its transcript as it goes: the record of the answer that made a
+# call is not always on disk yet when that call's PostToolUse hook runs, so the advice
+# may come one call later (seen in this lane). The third call reports the same size.
+THIRD_NOTE = Step("m", "", "third note", path="notes-3.md", content="# The third note\n")
 
 
 # In plan mode, a change to the code rather than to a plan.
@@ -241,17 +262,52 @@ PLAN_MODE_WRITE = Step(
 )
 
 
+# A project rule: what a team writes in .caveat/rules/ (caveat applies it once the
+# user trusts the project's policy).
+PRINT_RULE = """---
+event: [PreToolUse, PostToolUse]
+tools: [Write, Edit]
+paths: ["src/**/*.py"]
+content: 'print\\('
+---
+# No print debugging
+
+## Advisory
+{path} gains a `print(` call at line {line}. Use the project's logger instead.
+
+## Procedure
+1. Replace the print call with a logger call.
+"""
+PRINT_CALL = Step(
+    "r",
+    "no-print",  # the project's rule, .caveat/rules/no-print.md
+    "def debug_session",
+    path="src/demo/debug.py",
+    content=SPDX + "\n\ndef debug_session(user):\n    print(user)\n",
+    channel="custom rule",
+)
+
+
 @dataclass(frozen=True)
 class Session:
     name: str
     steps: tuple[Step, ...]
     plan_mode: bool = False  # the CLI runs in its plan mode
+    project_rules: tuple[tuple[str, str], ...] = ()  # .caveat/rules/ files: (name, text)
+    trusted: bool = False  # the user ran `caveat trust` on the project
     config: str = ""  # the user's config.toml
     rules: tuple[tuple[str, str], ...] = ()  # the user's rule files: (name, text)
     tokens: tuple[tuple[str, int], ...] = ()  # (step id, context size the model reports)
 
     def context_tokens(self, step: Step) -> int:
         return dict(self.tokens).get(step.id, 1)
+
+    def write_project_rules(self, project: str) -> None:
+        for name, text in self.project_rules:
+            path = os.path.join(project, ".caveat", "rules", name)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(text)
 
     def write_user_config(self, home: str) -> None:
         """The user's caveat configuration and rules, where caveat looks for them
@@ -267,6 +323,13 @@ class Session:
 
 
 SESSIONS = {
+    # The project ships a rule: applied once the user trusts the project, not before.
+    "rule-trusted": Session(
+        "rule-trusted", (PRINT_CALL,), project_rules=(("no-print.md", PRINT_RULE),), trusted=True
+    ),
+    "rule-untrusted": Session(
+        "rule-untrusted", (PRINT_CALL,), project_rules=(("no-print.md", PRINT_RULE),)
+    ),
     "plan-mode": Session("plan-mode", (PLAN_MODE_WRITE,), plan_mode=True),
     # The user turned strict mode on for custom rules, and has one strict rule.
     "strict": Session(
@@ -278,8 +341,8 @@ SESSIONS = {
     # The model reports a small context, then one over the user's threshold.
     "compaction": Session(
         "compaction",
-        (FIRST_NOTE, SECOND_NOTE),
+        (FIRST_NOTE, SECOND_NOTE, THIRD_NOTE),
         config=f"[compaction]\nthreshold_tokens = {THRESHOLD}\n",
-        tokens=(("k", 1_000), ("l", THRESHOLD + 5_000)),
+        tokens=(("k", 1_000), ("l", THRESHOLD + 5_000), ("m", THRESHOLD + 5_000)),
     ),
 }

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 
 from clients import Client
 from expect import handler_output
@@ -45,9 +47,14 @@ class Replay:
         self.client, self.config, self.session = client, config, session
         self.project, self.home = os.path.join(root, "project"), home
         make_project(self.project)
+        session.write_project_rules(self.project)
         self.transcript = os.path.join(root, "transcript.jsonl")
         path = os.environ.get("PATH", "/usr/bin:/bin")
         self.env = {"HOME": self.home, "PATH": path, "LANG": "C.UTF-8"}
+        if session.trusted:
+            caveat = os.path.join(os.path.dirname(sys.executable), "caveat")
+            argv = [caveat, "trust", "--yes", self.project]
+            subprocess.run(argv, env=self.env, capture_output=True, check=True)
 
     def outputs(self, event: str, step: Step) -> list[Json]:
         """Every handler's JSON output for ``step``'s call on ``event``."""
@@ -76,6 +83,37 @@ class Replay:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(step.content)
+
+
+def start_context(
+    client: Client, config: Json, session: Session, root: str, home: str
+) -> tuple[str, str]:
+    """The SessionStart context caveat gives at the start of ``session``, and the
+    replay's project path."""
+    replay = Replay(client, config, session, root, home)
+    payload: Json = {
+        "session_id": SESSION,
+        "cwd": replay.project,
+        "hook_event_name": "SessionStart",
+        "source": "startup",
+    }
+    found = handlers(config, "SessionStart", "")
+    outputs = [handler_output(h, payload, replay.project, replay.env) for h in found]
+    texts = [str(o.get("hookSpecificOutput", {}).get("additionalContext", "")) for o in outputs]
+    return "\n\n".join(t for t in texts if t), replay.project
+
+
+def step_context(
+    client: Client, config: Json, session: Session, root: str, home: str, step: Step
+) -> tuple[str, str]:
+    """The context caveat gives for ``step``'s call on the client's tool event (after
+    the write where that event follows the tool), and the replay's project path."""
+    replay = Replay(client, config, session, root, home)
+    if client.after:
+        replay.apply(step)
+    outputs = replay.outputs(client.tool_event, step)
+    texts = [str(o.get("hookSpecificOutput", {}).get("additionalContext", "")) for o in outputs]
+    return "\n\n".join(t for t in texts if t), replay.project
 
 
 def before_context(

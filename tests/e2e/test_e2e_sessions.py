@@ -8,6 +8,10 @@
   CLI and Qwen Code refuse the write themselves in plan mode, before any hook, and
   caveat's advice there goes after the tool: the test shows the refusal, so that a
   release that changes it shows up.
+- **rule-trusted** / **rule-untrusted**: the project ships a rule in .caveat/rules/.
+  Once the user ran ``caveat trust`` on it, its advice reaches the model like any
+  guard's; without that, the session start says the project's policy is not trusted
+  (and how to review it), and the rule says nothing.
 - **compaction**: the scripted model reports a small context, then one over the
   user's threshold. The harness writes those figures into its transcript, and after
   the second call caveat's compaction advice reaches the model, once; after the first
@@ -32,11 +36,14 @@ from lane import shared_report
 from run_case import family_of
 from scenario import ENV_FILE
 from scenario import PLAN_MODE_WRITE
+from scenario import PRINT_CALL
 from scenario import SESSIONS
 from servers.base import Segment
 from session_expect import after_contexts
 from session_expect import before_context
 from session_expect import deny_reason
+from session_expect import start_context
+from session_expect import step_context
 from verdict import PROCEDURE
 from verdict import client_errors
 
@@ -104,14 +111,17 @@ def test_compaction_advice(harness: str, cases: Cases, report: Report, tmp_path:
     assert client_errors(client, case) == []
     session = SESSIONS["compaction"]
     contexts = after_contexts(client, case.config, session, str(tmp_path), case.result["home"])
-    first, second = session.steps
+    first, second, third = session.steps
     assert contexts[first.id] == "", f"caveat spoke below the threshold: {contexts[first.id]!r}"
     assert contexts[second.id].startswith("This session's context is at about ")
+    assert contexts[third.id] == "", "caveat advised twice for one crossing"
     final = case.conversations(family_of(client))[-1]
     tool, _ = client.hook_view(second, case.result["project"])
     rendered = channel.render(contexts[second.id], tool)
     hits = [s for s in final if s.place == channel.place and channel.holds(s.text, rendered)]
     assert len(hits) == 1, f"compaction advice reached the model {len(hits)} times"
+    # After the call that reported the large context, or (transcript written late)
+    # the next one.
     first_call = _call(final, first.marker)
     assert hits[0].message > _call(final, second.marker) > first_call
     spoken = [s.message for s in final if PROCEDURE in s.text and s.message > first_call]
@@ -152,3 +162,54 @@ def test_plan_mode_write_refused_by_the_client(harness: str, cases: Cases) -> No
     results = [s for s in final if s.place == "tool_result" and s.message > call]
     assert results and client.plan_mode_refusal in results[0].text, results[:1]
     assert not any(PROCEDURE in s.text for s in final if s.message > call)
+
+
+RULE_ADVICE = "gains a `print(` call"
+
+
+@pytest.mark.parametrize("harness", sorted(CLIENTS))
+def test_a_trusted_projects_rule(
+    harness: str, cases: Cases, report: Report, tmp_path: Path
+) -> None:
+    client = CLIENTS[harness]
+    case = cases.get(harness, "--session", "rule-trusted")
+    assert client_errors(client, case) == []
+    session, project = SESSIONS["rule-trusted"], case.result["project"]
+    context, replayed = step_context(
+        client, case.config, session, str(tmp_path), case.result["home"], PRINT_CALL
+    )
+    assert RULE_ADVICE in context, f"caveat gave no rule advice: {context!r}"
+    context = context.replace(replayed, project)  # the rule file's path, in the case
+    final = case.conversations(family_of(client))[-1]
+    tool, _ = client.hook_view(PRINT_CALL, project)
+    rendered = client.tool_channel.render(context, tool)
+    hits = [s for s in final if client.tool_channel.holds(s.text, rendered)]
+    assert len(hits) == 1, f"the rule's advice reached the model {len(hits)} times"
+    assert hits[0].place == client.tool_channel.place
+    assert hits[0].message > _call(final, PRINT_CALL.marker)
+    report.channels.setdefault(harness, {})["custom rule (trusted)"] = "reached"
+
+
+@pytest.mark.parametrize("harness", sorted(CLIENTS))
+def test_an_untrusted_projects_rule(
+    harness: str, cases: Cases, report: Report, tmp_path: Path
+) -> None:
+    client = CLIENTS[harness]
+    case = cases.get(harness, "--session", "rule-untrusted")
+    assert client_errors(client, case) == []
+    session, project = SESSIONS["rule-untrusted"], case.result["project"]
+    start, replayed = start_context(
+        client, case.config, session, str(tmp_path), case.result["home"]
+    )
+    assert f"caveat trust {replayed}" in start, f"no trust notice: {start!r}"
+    start = start.replace(replayed, project)
+    conversations = case.conversations(family_of(client))
+    channel = client.start_channel
+    assert any(channel.holds(s.text, channel.render(start)) for s in conversations[0]), (
+        "the session-start notice did not reach the model as caveat wrote it"
+    )
+    final = conversations[-1]
+    call = _call(final, PRINT_CALL.marker)
+    assert not any(RULE_ADVICE in s.text for s in final)
+    assert not any(PROCEDURE in s.text for s in final if s.message > call)
+    report.channels.setdefault(harness, {})["custom rule (untrusted)"] = "silent as expected"

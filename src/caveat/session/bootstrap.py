@@ -132,8 +132,28 @@ def findings(event: Event, ctx: Context) -> list[Finding]:
             found.append(
                 Finding(GUARD, MESSAGE, drift.values(), variant="kb-drift", key=drift.path)
             )
+    from caveat.messages import bundled_dir
     from caveat.messages import locate
 
-    if os.path.isfile(locate(SKILL_INDEX, root, env)):
+    index = locate(SKILL_INDEX, root, env)
+    # The bundled index names caveat's own skills; a project's index, its own.
+    own = os.path.dirname(index) == bundled_dir()
+    if os.path.isfile(index) and (not own or skills_present(event, env, root)):
         found.append(Finding(GUARD, SKILL_INDEX, {}, variant=WHOLE))
     return found
+
+
+# A skill the bundled index names: caveat installs its skills only where Claude Code
+# reads them (``caveat install --harness claude``), or ships them in the plugin.
+_INDEXED_SKILL = os.path.join("skills", "caveat-rules", "SKILL.md")
+
+
+def skills_present(event: Event, env: Mapping[str, str], root: str | None) -> bool:
+    """Whether caveat's skills are where this harness reads skills: the index must
+    never offer what the agent cannot find."""
+    if event.contract != "claude":
+        return False
+    places = [env.get("CLAUDE_PLUGIN_ROOT", ""), os.path.join(env.get("HOME", ""), ".claude")]
+    if root:
+        places.append(os.path.join(root, ".claude"))
+    return any(p and os.path.isfile(os.path.join(p, _INDEXED_SKILL)) for p in places)

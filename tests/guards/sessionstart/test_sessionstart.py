@@ -108,10 +108,37 @@ def test_skill_index_from_the_project_override(project):
     assert kinds(check(startup(project)))[-1] == ("skill-index", "*")
 
 
-def test_skill_index_from_the_bundled_folder(project):
+@pytest.mark.parametrize(
+    ("contract", "where", "shown"),
+    [
+        ("claude", "home", True),
+        ("claude", "project", True),
+        ("claude", "plugin", True),
+        ("claude", "", False),  # caveat's skills are not installed: no index naming them
+        ("codex", "home", False),  # installed for Claude Code only
+        ("gemini", "project", False),
+    ],
+)
+def test_the_bundled_index_only_where_its_skills_are(
+    project, tmp_path, monkeypatch, contract, where, shown
+):
     with open(os.path.join(messages.bundled_dir(), "skill-index.md"), "w") as handle:
         handle.write("# Skills\n")
-    assert ("skill-index", "*") in kinds(check(startup(project)))
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    places = {
+        "home": home / ".claude",
+        "project": project / ".claude",
+        "plugin": tmp_path / "plugin",
+    }
+    if where:
+        skill = places[where] / "skills" / "caveat-rules" / "SKILL.md"
+        skill.parent.mkdir(parents=True)
+        skill.write_text("---\nname: caveat-rules\ndescription: x\n---\n")
+        if where == "plugin":
+            monkeypatch.setenv("CLAUDE_PLUGIN_ROOT", str(places["plugin"]))
+    found = kinds(check(startup(project, contract=contract)))
+    assert (("skill-index", "*") in found) is shown
 
 
 def test_drift_line(project):

@@ -50,3 +50,20 @@ def test_loads_accepts_the_constants_python_writes():
 def test_dumps_refuses_unknown_types():
     with pytest.raises(TypeError):
         jsonio.dumps({"a": object()})
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        (b'{"a": 1}', {"a": 1}),
+        (b"  {}\n", {}),
+        (None, None),
+        (b"", None),
+        (b"[1, 2]", None),  # another value
+        (b'{"a": ', None),  # cut short
+        (b"\xff\xfe{}", None),  # not UTF-8: replaced, then malformed
+        (b"[" * 100_000, None),  # nested past the recursion limit
+    ],
+)
+def test_load_object(raw, expected):
+    assert jsonio.load_object(raw) == expected

@@ -65,6 +65,18 @@ def loads(text: str) -> object:
     return value
 
 
+def load_object(raw: bytes | None) -> dict[str, object] | None:
+    """A stored file's JSON object; None for nothing, a corrupt file or another value
+    (a record that cannot be read is started again, never fatal)."""
+    if not raw:
+        return None
+    try:
+        value = loads(raw.decode("utf-8", "replace"))
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
 quote: Callable[[str], str] = _json.encode_basestring
 # Non-ASCII escaped: text from a payload can hold lone surrogates (``"\ud800"`` in the
 # JSON the harness sent), which have no UTF-8 form; escaped, they are written and read

@@ -169,13 +169,10 @@ class JsonCache:
             path = self._path()
             raw = read_private(path) if path else None
             if raw:
-                from caveat import jsonio
+                from caveat.jsonio import load_object
 
-                try:
-                    data = jsonio.loads(raw.decode("utf-8", "replace"))
-                except (ValueError, RecursionError):
-                    data = None
-                if isinstance(data, dict) and data.get("version") == self._version:
+                data = load_object(raw)
+                if data is not None and data.get("version") == self._version:
                     entries = data.get("entries")
                     if isinstance(entries, dict):
                         self._entries = entries
@@ -246,14 +243,9 @@ class LockedRecord:
         self.locked = True
         raw = read_private(self.path, self.limit)
         if raw:
-            from caveat.jsonio import loads
+            from caveat.jsonio import load_object
 
-            try:
-                value = loads(raw.decode("utf-8", "replace"))
-            except (ValueError, RecursionError):
-                value = None  # corrupt: start again
-            if isinstance(value, dict):
-                self.data = value
+            self.data = load_object(raw) or self.data  # corrupt: start again
         return self
 
     def save(self, data: Mapping[str, object]) -> bool:

@@ -34,13 +34,10 @@ def counts(env: Mapping[str, str], session_id: str) -> dict[str, int]:
     raw = state.read_bytes(_path(env, session_id), 1 << 16)
     if not raw:
         return {}
-    from caveat.jsonio import loads
+    from caveat.jsonio import load_object
 
-    try:
-        data = loads(raw.decode("utf-8", "replace"))
-    except (ValueError, RecursionError):
-        return {}
-    if not isinstance(data, dict):
+    data = load_object(raw)
+    if data is None:
         return {}
     return {k: v for k, v in data.items() if isinstance(v, int) and not isinstance(v, bool)}
 

@@ -194,15 +194,10 @@ def projects(env: Mapping[str, str]) -> dict[str, dict[str, object]]:
     """Every trust record: real root → ``{"digest", "files", "trusted_at"}``."""
     path = _record_path(env)
     raw = read_private(path, 4 << 20) if path else None
-    if not raw:
-        return {}
-    from caveat.jsonio import loads
+    from caveat.jsonio import load_object
 
-    try:
-        data = loads(raw.decode("utf-8", "replace"))
-    except (ValueError, RecursionError):
-        return {}
-    if not isinstance(data, dict) or data.get("version") != _VERSION:
+    data = load_object(raw)
+    if data is None or data.get("version") != _VERSION:
         return {}
     found = data.get("projects")
     if not isinstance(found, dict):
@@ -300,15 +295,10 @@ def old_texts(env: Mapping[str, str], root: str) -> dict[str, str]:
     """The text of the files as last trusted, where it was kept."""
     path = _snapshot_path(env, root)
     raw = read_private(path, 64 << 20) if path else None
-    if not raw:
-        return {}
-    from caveat.jsonio import loads
+    from caveat.jsonio import load_object
 
-    try:
-        data = loads(raw.decode("utf-8", "replace"))
-    except (ValueError, RecursionError):
-        return {}
-    if not isinstance(data, dict) or data.get("root") != key(root):
+    data = load_object(raw)
+    if data is None or data.get("root") != key(root):
         return {}
     texts = data.get("texts")
     if not isinstance(texts, dict):

@@ -14,6 +14,7 @@ import hashlib
 import os
 
 import caveat
+from caveat.install.document import make_parents
 from caveat.install.records import read_records
 from caveat.install.records import write_records
 
@@ -148,7 +149,7 @@ def install(folder: str, env: Mapping[str, str], dry_run: bool, harness: str) ->
         notes.append(f"{verb} skill {name} in {where}")
         if dry_run:
             continue
-        created = _make_folders(where)
+        created = make_parents(os.path.join(where, "SKILL.md"))  # the skill's folder
         if created:
             record.setdefault("created", [])
             record["created"] = [*record["created"], *created]
@@ -194,20 +195,6 @@ def uninstall(folder: str, env: Mapping[str, str], dry_run: bool) -> list[str]:
     del records[key]
     write_records(env, records)
     return notes
-
-
-def _make_folders(path: str) -> list[str]:
-    created: list[str] = []
-    folder = os.path.abspath(path)
-    while not os.path.isdir(folder):
-        created.insert(0, folder)
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            break
-        folder = parent
-    for item in created:
-        os.mkdir(item)
-    return created
 
 
 def _remove_tree(folder: str) -> None:

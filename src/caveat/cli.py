@@ -26,7 +26,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             from caveat.commands import run
 
-            code = run(args)
+            try:
+                code = run(args)
+            except SystemExit as exc:  # argparse's --help, or a usage error it printed
+                if isinstance(exc.code, str):
+                    print(exc.code, file=sys.stderr)
+                code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
         sys.stdout.flush()  # a closed pipe shows here, not at exit
     except BrokenPipeError:
         # The reader went away (``caveat install --dry-run | head``): stop quietly.

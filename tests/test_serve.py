@@ -616,6 +616,26 @@ def test_token_file_is_private_and_stable():
     assert serve.ensure_token(env) not in (token, "short")
 
 
+@pytest.mark.parametrize("planted", ["writable-by-others", "symlink"])
+def test_a_planted_token_file_is_replaced(tmp_path, planted):
+    """A token another user could have written would let them in: it is discarded."""
+    env = dict(os.environ)
+    path = serve.token_path(env)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    known = "k" * 43
+    if planted == "symlink":
+        elsewhere = tmp_path / "theirs"
+        elsewhere.write_text(known + "\n")
+        os.symlink(elsewhere, path)
+    else:
+        with open(path, "w") as handle:
+            handle.write(known + "\n")
+        os.chmod(path, 0o666)
+    token = serve.ensure_token(env)
+    assert token != known and len(token) >= 40
+    assert not os.path.islink(path) and stat.S_IMODE(os.stat(path).st_mode) == 0o600
+
+
 def test_token_needs_a_usable_state_folder(tmp_path):
     (tmp_path / "file").write_text("")
     with pytest.raises(OSError):

@@ -45,7 +45,11 @@ def ensure_token(env: Mapping[str, str]) -> str:
     if folder is None:
         raise OSError(f"state folder {state.location(env)!r} is unusable")
     path = os.path.join(folder, TOKEN_FILE)
-    raw = state.read_bytes(path, 4096)
+    from caveat.private import read_private
+
+    # A token file another user could have written (or planted) is discarded: its
+    # token would let them in.
+    raw = read_private(path, 4096)
     token = raw.decode("ascii", "replace").strip() if raw else ""
     if len(token) >= 32 and token.isascii() and token.isprintable() and " " not in token:
         _tighten(path)

@@ -117,14 +117,14 @@ def _stamp(info: os.stat_result) -> list[int]:
 
 def read_policy(path: str, limit: int = HASH_LIMIT) -> bytes | None:
     """A policy file's bytes (at most ``limit``); None when it is not a regular file
-    or cannot be read. Opened without blocking, so a FIFO swapped in cannot hang."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except (OSError, ValueError):
+    or cannot be read (``files.open_regular``: a FIFO swapped in cannot hang)."""
+    from caveat.files import open_regular
+
+    opened = open_regular(path)
+    if opened is None:
         return None
+    fd = opened[0]
     try:
-        if (os.fstat(fd).st_mode & 0o170000) != 0o100000:
-            return None
         chunks: list[bytes] = []
         left = limit
         while left > 0:

@@ -17,30 +17,9 @@ if TYPE_CHECKING:
 UNKNOWN = "?"  # the table of a fragment's first lines, which the guard cannot see
 
 
-def strip_comment(line: str) -> str:
-    """``line`` without a trailing ``# comment`` (a ``#`` inside a string stays)."""
-    if "#" not in line:
-        return line
-    quote = ""
-    i = 0
-    while i < len(line):
-        c = line[i]
-        if quote:
-            if c == "\\" and quote == '"':
-                i += 1
-            elif c == quote:
-                quote = ""
-        elif c in "\"'":
-            quote = c
-        elif c == "#":
-            return line[:i]
-        i += 1
-    return line
-
-
-def _depth(text: str) -> int:
-    """Open minus closed brackets and braces outside strings."""
-    depth = 0
+def _outside_strings(text: str) -> Iterator[tuple[int, str]]:
+    """(index, character) of each character outside TOML strings (a backslash escapes
+    the next character inside double quotes); the quotes themselves are left out."""
     quote = ""
     i = 0
     while i < len(text):
@@ -52,11 +31,29 @@ def _depth(text: str) -> int:
                 quote = ""
         elif c in "\"'":
             quote = c
-        elif c in "[{":
+        else:
+            yield i, c
+        i += 1
+
+
+def strip_comment(line: str) -> str:
+    """``line`` without a trailing ``# comment`` (a ``#`` inside a string stays)."""
+    if "#" not in line:
+        return line
+    for i, c in _outside_strings(line):
+        if c == "#":
+            return line[:i]
+    return line
+
+
+def _depth(text: str) -> int:
+    """Open minus closed brackets and braces outside strings."""
+    depth = 0
+    for _, c in _outside_strings(text):
+        if c in "[{":
             depth += 1
         elif c in "]}":
             depth -= 1
-        i += 1
     return depth
 
 

@@ -120,6 +120,7 @@ SHEBANGS = {
 
 # Literal substrings (per language) without which no primitive can match: the
 # cheap pre-filter. A test derives them from PRIMITIVES and compares.
+_SHELL_TRIGGERS = ("curl", "wget", "sh -", "iex", "Invoke-Expression", "invoke-expression")
 TRIGGERS: dict[str, tuple[str, ...]] = {
     "python": (
         "eval",
@@ -245,28 +246,13 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "otto",
         "goja",
     ),
-    "shell": (
-        "curl",
-        "wget",
-        "sh -",
-        "iex",
-        "Invoke-Expression",
-        "invoke-expression",
-    ),
+    "shell": _SHELL_TRIGGERS,
     "powershell": (
         "iex",
         "invoke-expression",
     ),
-    "gha": (
-        "github.event",
-        "github.head_ref",
-        "curl",
-        "wget",
-        "sh -",
-        "iex",
-        "Invoke-Expression",
-        "invoke-expression",
-    ),
+    # A workflow's run: steps are shell scripts, and its ${{ }} contexts are inputs.
+    "gha": ("github.event", "github.head_ref", *_SHELL_TRIGGERS),
 }
 
 # Languages whose primitives match case-insensitively.

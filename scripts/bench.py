@@ -149,7 +149,7 @@ def _dispatch_5mb(project: str, env: dict[str, str]) -> float:
 
 def _knowledge_check(project: str, calls: int = 2000) -> float:
     """Mean time of the SessionStart drift check where no knowledge base exists."""
-    from caveat.session import knowledge
+    from caveat.guards.sessionstart import knowledge
 
     knowledge.check(project)
     start = time.perf_counter()

@@ -127,7 +127,7 @@ def isolated_words(code: str) -> list[str]:
 
 def marker_taken(env: Mapping[str, str], kind: str, session_id: str) -> bool:
     """Whether a session marker of ``kind`` was written (read without a lock)."""
-    from caveat.session import marker
+    from caveat.common import marker
 
     file = marker.path(env, kind, session_id)
     return bool(file) and os.path.exists(file or "") and os.path.getsize(file or "") > 0

@@ -15,7 +15,7 @@ import pytest
 from caveat import hook
 from caveat import messages
 from caveat import seen
-from caveat import state
+from caveat.common import state
 from tests.helpers import LEFT_PAD
 from tests.helpers import envelope as contract
 from tests.helpers import run_hook

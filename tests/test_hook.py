@@ -36,8 +36,8 @@ FORBIDDEN_ON_SILENT_PATH = {
     "git",
     "pathspec",
     "caveat.messages",
-    "caveat.msgparse",
-    "caveat.shell",
+    "caveat.common.msgparse",
+    "caveat.common.shell",
     # The guards' full tables: only their pre-filters (each package's __init__) load every time.
     "caveat.guards.dependency.file_rules",
     "caveat.guards.dependency.command_rules",

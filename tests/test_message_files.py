@@ -9,8 +9,8 @@ import pytest
 
 from caveat import messages
 from caveat.commands import messages as lint
-from caveat.msgparse import bindings
-from caveat.msgparse import parse
+from caveat.common.msgparse import bindings
+from caveat.common.msgparse import parse
 
 FOLDER = messages.bundled_dir()
 FILES = sorted(n for n in os.listdir(FOLDER) if n.endswith(".md")) if os.path.isdir(FOLDER) else []

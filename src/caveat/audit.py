@@ -19,7 +19,7 @@ import _json
 import os
 import time
 
-from caveat import state
+from caveat.common import state
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

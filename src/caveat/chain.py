@@ -2,7 +2,7 @@
 
 A guard that raises, or that overruns its time budget, is skipped and logged; the
 chain goes on, and the hook still answers (SPEC §1.7). The timer and ``Overrun`` are
-those of ``caveat.budget``. A guard that faulted three times in the session steps
+those of ``caveat.common.budget``. A guard that faulted three times in the session steps
 aside for the rest of it (``caveat.stepaside``).
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 import os
 import time
 
-from caveat import state
-from caveat.budget import Overrun
-from caveat.budget import Timer
+from caveat.common import state
+from caveat.common.budget import Overrun
+from caveat.common.budget import Timer
 from caveat.guards import REGISTRY
 
 TYPE_CHECKING = False
@@ -68,7 +68,7 @@ def _count(ctx: Context, session_id: str, guard_id: str) -> None:
 
 
 def _log(message: str) -> None:
-    from caveat.log import log  # only on a fault: kept off the silent path
+    from caveat.common.log import log  # only on a fault: kept off the silent path
 
     log(message)
 

@@ -42,8 +42,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from caveat.common.state import JsonCache
     from caveat.event import Event
-    from caveat.state import JsonCache
 
 FILENAME = "config.toml"
 CACHE_FILE = "config.cache.json"
@@ -167,7 +167,7 @@ def load(env: Mapping[str, str], project_root: str | None) -> Config:
             layers.append({})
             continue
         if cache is None:
-            from caveat.state import JsonCache
+            from caveat.common.state import JsonCache
 
             cache = JsonCache(env, CACHE_FILE, _CACHE_VERSION)
         # Only the project's file is parsed under a deadline: the user's own file is
@@ -216,7 +216,7 @@ def _read(
 ) -> dict[str, object]:
     import zlib
 
-    from caveat.state import read_bytes
+    from caveat.common.state import read_bytes
 
     raw = read_bytes(path, 1 << 20)
     if raw is None:
@@ -232,8 +232,8 @@ def _read(
         import tomllib
     else:
         import tomli as tomllib
-    from caveat.budget import Overrun
-    from caveat.budget import Timer
+    from caveat.common.budget import Overrun
+    from caveat.common.budget import Timer
 
     try:
         with Timer(budget):  # 0: not armed
@@ -248,7 +248,7 @@ def _read(
         warnings.append(f"{path}: not valid TOML ({exc}); using the defaults instead")
         return {}
     try:
-        from caveat.jsonio import dumps
+        from caveat.common.jsonio import dumps
 
         dumps(parsed)  # dates and times are not part of caveat's schema: do not cache them
         cache.put(path, {"hash": digest, "data": parsed})
@@ -324,7 +324,7 @@ def narrow(config: Config, event: Event, root: str | None, env: Mapping[str, str
     patterns = config.strings("paths", "exclude")
     if not patterns or not event.edits or not root:
         return event
-    from caveat.patterns import PatternStore
+    from caveat.common.patterns import PatternStore
 
     store = PatternStore(env)
     prefix = root.rstrip("/\\") + os.sep

@@ -88,7 +88,7 @@ class Outcome:
 def dispatch(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
     """Everything between the bytes read and the JSON text written."""
     from caveat import harnesses
-    from caveat.jsonio import loads
+    from caveat.common.jsonio import loads
 
     result = Outcome()
     if disabled(env):
@@ -139,7 +139,7 @@ def dispatch(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
             try:
                 seen.record(env, event.session_id, result.findings)
             except Exception as exc:  # the advice is ready: a lost record must not lose it
-                from caveat.log import log
+                from caveat.common.log import log
 
                 log(f"could not record the advice given: {type(exc).__name__}: {exc}")
     return result
@@ -154,14 +154,14 @@ def judge(event: Event, names: frozenset[str], env: Mapping[str, str], result: O
     if not guards:
         result.reason = "no guard handles this event and tool"
         return
-    from caveat.gitctx import git_root
+    from caveat.common.gitctx import git_root
 
     root = git_root(event.target)
     result.root = root
     config = None
     if _config_exists(env, root) or env.get("CAVEAT_STRICT"):
         from caveat import config as settings
-        from caveat.log import log
+        from caveat.common.log import log
 
         config = settings.load(env, root)
         result.config = config
@@ -263,7 +263,7 @@ def encode(text: str) -> bytes:
 
 def _fault(exc: BaseException) -> None:
     try:
-        from caveat.log import log
+        from caveat.common.log import log
 
         log(f"hook failed open: {type(exc).__name__}: {exc}")
     except BaseException:

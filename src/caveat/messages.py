@@ -20,8 +20,8 @@ import os
 import time
 import zlib
 
-from caveat import state
-from caveat.log import log
+from caveat.common import state
+from caveat.common.log import log
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ class MessageStore:
         """The message's sections, or None when the file is missing, unreadable, too
         large (``MAX_BYTES`` for a project override, else ``READ_LIMIT``) or could not
         be parsed in time."""
-        from caveat.files import open_regular
+        from caveat.common.files import open_regular
 
         limit = MAX_BYTES if _OVERRIDES in path else READ_LIMIT
         opened = open_regular(path)
@@ -144,10 +144,10 @@ class MessageStore:
                 isinstance(k, str) and isinstance(v, str) for k, v in cached.items()
             ):
                 return cached
-        from caveat.budget import Overrun
-        from caveat.budget import Timer
-        from caveat.msgparse import parse
-        from caveat.msgparse import warm
+        from caveat.common.budget import Overrun
+        from caveat.common.budget import Timer
+        from caveat.common.msgparse import parse
+        from caveat.common.msgparse import warm
 
         warm()  # the parser's import is not the file's doing: only the parse is timed
         try:
@@ -174,7 +174,7 @@ def fill(template: str, values: Mapping[str, str]) -> str:
     """Replace ``{name}`` with its sanitised value; ``{{`` and ``}}`` are literal braces.
     A placeholder without a value is left as written (``caveat messages check`` flags
     it)."""
-    from caveat.sanitize import clean
+    from caveat.common.sanitize import clean
 
     out: list[str] = []
     i, n = 0, len(template)
@@ -216,7 +216,7 @@ def advisory(sections: Mapping[str, str], variant: str, after: bool = False) -> 
     has run (a post-tool event) an ``After: <variant>`` or ``After`` section, phrased
     for a change already made, is preferred when the message has one."""
     if variant == WHOLE:
-        from caveat.msgparse import BODY
+        from caveat.common.msgparse import BODY
 
         return sections.get(BODY, "")
     heads = (AFTER, ADVISORY) if after else (ADVISORY,)

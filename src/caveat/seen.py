@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 
-from caveat import state
+from caveat.common import state
 
 WHOLE = "*"  # messages.WHOLE: a context file, injected whole
 

@@ -61,8 +61,8 @@ def _text(value: object) -> str:
 
 
 def _front_matter(path: str) -> tuple[dict[str, object], list[str]]:
-    from caveat.frontmatter import read
-    from caveat.frontmatter import split
+    from caveat.common.frontmatter import read
+    from caveat.common.frontmatter import split
 
     try:
         with open(path, encoding="utf-8") as handle:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from caveat import state
+from caveat.common import state
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ def counts(env: Mapping[str, str], session_id: str) -> dict[str, int]:
     raw = state.read_bytes(_path(env, session_id), 1 << 16)
     if not raw:
         return {}
-    from caveat.jsonio import load_object
+    from caveat.common.jsonio import load_object
 
     data = load_object(raw)
     if data is None:

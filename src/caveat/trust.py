@@ -118,7 +118,7 @@ def _stamp(info: os.stat_result) -> list[int]:
 def read_policy(path: str, limit: int = HASH_LIMIT) -> bytes | None:
     """A policy file's bytes (at most ``limit``); None when it is not a regular file
     or cannot be read (``files.open_regular``: a FIFO swapped in cannot hang)."""
-    from caveat.files import open_regular
+    from caveat.common.files import open_regular
 
     opened = open_regular(path)
     if opened is None:
@@ -161,7 +161,7 @@ def overall(files: Mapping[str, str]) -> str:
 def _record_path(env: Mapping[str, str]) -> str | None:
     """The record in the state folder (which ``state.ensure`` checks is the user's
     own and no one else's), or None when the folder cannot be used."""
-    from caveat import state
+    from caveat.common import state
 
     folder = state.ensure(env)
     return os.path.join(folder, RECORD) if folder else None
@@ -194,7 +194,7 @@ def projects(env: Mapping[str, str]) -> dict[str, dict[str, object]]:
     """Every trust record: real root → ``{"digest", "files", "trusted_at"}``."""
     path = _record_path(env)
     raw = read_private(path, 4 << 20) if path else None
-    from caveat.jsonio import load_object
+    from caveat.common.jsonio import load_object
 
     data = load_object(raw)
     if data is None or data.get("version") != _VERSION:
@@ -240,7 +240,7 @@ def verdict_safe(env: Mapping[str, str], root: str | None) -> Verdict:
     except TooManyFilesError as exc:
         return Verdict(UNTRUSTED, root, (str(exc),))
     except Exception as exc:
-        from caveat.log import log
+        from caveat.common.log import log
 
         log(f"trust check for {root!r} failed: {type(exc).__name__}: {exc}")
         return Verdict(UNTRUSTED, root)
@@ -277,7 +277,7 @@ class Snapshot:
 
 
 def _snapshot_path(env: Mapping[str, str], root: str, create: bool = False) -> str | None:
-    from caveat import state
+    from caveat.common import state
 
     folder = state.ensure(env) if create else state.location(env)
     if not folder:
@@ -295,7 +295,7 @@ def old_texts(env: Mapping[str, str], root: str) -> dict[str, str]:
     """The text of the files as last trusted, where it was kept."""
     path = _snapshot_path(env, root)
     raw = read_private(path, 64 << 20) if path else None
-    from caveat.jsonio import load_object
+    from caveat.common.jsonio import load_object
 
     data = load_object(raw)
     if data is None or data.get("root") != key(root):
@@ -311,7 +311,7 @@ def _update(env: Mapping[str, str], change: dict[str, object] | None, root: str)
     path = _record_path(env)
     if not path:
         return False
-    from caveat.state import LockedRecord
+    from caveat.common.state import LockedRecord
 
     with LockedRecord(path, limit=4 << 20) as rec:
         if not rec.locked:
@@ -332,8 +332,8 @@ def record(env: Mapping[str, str], snapshot: Snapshot) -> bool:
     """Trust the project's policy exactly as ``snapshot`` saw it."""
     import time
 
-    from caveat import jsonio
-    from caveat import state
+    from caveat.common import jsonio
+    from caveat.common import state
 
     entry: dict[str, object] = {
         "digest": snapshot.digest(),

@@ -12,8 +12,8 @@ from caveat import messages
 from caveat.cli import main
 from caveat.commands import messages as lint
 from caveat.commands import samples
+from caveat.common.msgparse import parse
 from caveat.event import Finding
-from caveat.msgparse import parse
 from tests.helpers import trust
 
 BUNDLED = messages.bundled_dir()
@@ -236,7 +236,7 @@ def test_render_prints_what_the_hook_injects(name, variant, after, capsys, tmp_p
 def test_render_with_a_sample_file(name, variant, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     sections = _sections(name + ".md")
-    from caveat.msgparse import bindings
+    from caveat.common.msgparse import bindings
 
     declared = bindings(sections["Bindings"]).get("placeholders", [])
     values = {p: f"<{p} value>" for p in declared}

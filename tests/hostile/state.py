@@ -42,8 +42,8 @@ def _message_entries(project: str | None) -> dict[str, object]:
     """Entries of the message cache for every bundled message (and the project's rules
     and overrides), each with the file's real digest and every section replaced by the
     planted text."""
+    from caveat.common.msgparse import parse
     from caveat.messages import bundled_dir
-    from caveat.msgparse import parse
 
     folders = [bundled_dir()]
     if project:
@@ -118,7 +118,7 @@ def plant_caches(
     ``project``'s own rules and overrides too); with ``session_id``, its seen record
     (listing ``keys`` as advised). The paths planted."""
     from caveat import seen
-    from caveat import state
+    from caveat.common import state
     from caveat.messages import _CACHE_VERSION
     from caveat.messages import CACHE_FILE
 
@@ -151,10 +151,10 @@ def session_locks(env: Mapping[str, str], session_id: str) -> list[str]:
     """Every lock file caveat takes for a session: its seen record's, its context
     usage record's, and its SessionStart and Stop markers."""
     from caveat import seen
+    from caveat.common import marker
     from caveat.guards.compaction import usage
+    from caveat.guards.sessionstart.bootstrap import MARKER as START
     from caveat.guards.stop import MARKER as STOP
-    from caveat.session import marker
-    from caveat.session.bootstrap import MARKER as START
 
     found = [
         seen._path(env, session_id),

@@ -15,8 +15,8 @@ import sys
 import caveat
 from caveat import config as settings
 from caveat import messages
-from caveat import state
-from caveat.gitctx import git_root
+from caveat.common import state
+from caveat.common.gitctx import git_root
 from caveat.guards import REGISTRY
 from caveat.guards.custom import problems as rule_problems
 

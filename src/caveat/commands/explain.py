@@ -30,7 +30,7 @@ def _why_silent(spec: Spec, event: Event) -> str:
     if why is None:
         return ""
     from caveat import config as settings
-    from caveat.gitctx import git_root
+    from caveat.common.gitctx import git_root
     from caveat.guards.base import Context
 
     try:
@@ -43,7 +43,7 @@ def _why_silent(spec: Spec, event: Event) -> str:
 def _policy_line(event: Event) -> str:
     """Why the project's ``.caveat/`` policy was not loaded, when it was not."""
     from caveat import trust
-    from caveat.gitctx import git_root
+    from caveat.common.gitctx import git_root
 
     root = git_root(event.target)
     if not root or not trust.has_policy(root):

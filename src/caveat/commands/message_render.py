@@ -72,7 +72,7 @@ def render(
 def run_render(
     name: str, sample: str | None, variant: str | None, after: bool, project: str | None
 ) -> int:
-    from caveat.gitctx import git_root
+    from caveat.common.gitctx import git_root
 
     root = git_root(os.path.abspath(project or os.getcwd()))
     event = "PostToolUse" if after else "PreToolUse"

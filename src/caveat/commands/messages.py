@@ -32,11 +32,11 @@ import sys
 from typing import NamedTuple
 
 from caveat import messages
+from caveat.common.msgparse import BINDINGS
+from caveat.common.msgparse import BODY
+from caveat.common.msgparse import bindings
+from caveat.common.msgparse import parse
 from caveat.guards import REGISTRY
-from caveat.msgparse import BINDINGS
-from caveat.msgparse import BODY
-from caveat.msgparse import bindings
-from caveat.msgparse import parse
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -270,7 +270,7 @@ def check(env: Mapping[str, str], project_root: str | None) -> list[Problem]:
 
 
 def run_check(project: str | None) -> int:
-    from caveat.gitctx import git_root
+    from caveat.common.gitctx import git_root
 
     root = git_root(os.path.abspath(project or os.getcwd()))
     found = check(os.environ, root)

@@ -13,7 +13,7 @@ import tempfile
 from contextlib import contextmanager
 
 from caveat import audit
-from caveat import state
+from caveat.common import state
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from caveat.gitctx import git_root
+from caveat.common.gitctx import git_root
 from caveat.guards.custom import rule_folders
 from caveat.guards.custom.load import PROJECT
 from caveat.guards.custom.load import load

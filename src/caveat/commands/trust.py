@@ -61,7 +61,7 @@ def run(opts: argparse.Namespace, env: Mapping[str, str] | None = None) -> int:
 
 
 def project_root(directory: str | None) -> str | None:
-    from caveat.gitctx import git_root
+    from caveat.common.gitctx import git_root
 
     return git_root(os.path.abspath(directory or os.getcwd()))
 

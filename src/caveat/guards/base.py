@@ -1,7 +1,7 @@
 """The context a guard runs in, and the helpers every guard shares.
 
-Reading files safely lives in ``caveat.files``, finding the git root in
-``caveat.gitctx``; ``Context`` caches both per invocation.
+Reading files safely lives in ``caveat.common.files``, finding the git root in
+``caveat.common.gitctx``; ``Context`` caches both per invocation.
 
 A guard is a package with the attributes of ``caveat.guards.Guard``; its ``check``
 must be cheap until its own pre-filter says it may fire: heavy imports (``re``,
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import os
 
+from caveat.common.gitctx import git_root
 from caveat.event import DELETE
 from caveat.event import WHOLE
-from caveat.gitctx import git_root
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ class Context:
         a regular file. Never follows into devices or FIFOs."""
         if path in self._files:
             return self._files[path]
-        from caveat.files import read_text  # only when a guard reads a file
+        from caveat.common.files import read_text  # only when a guard reads a file
 
         text = read_text(path, READ_LIMIT)
         self._files[path] = text
@@ -135,13 +135,13 @@ def _undo(
 
 def committed_text(ctx: Context, path: str) -> str:
     """The file as committed at HEAD, or "" when it is not tracked (or git cannot
-    tell in time). Runs ``git`` through ``caveat.gitrun`` — only on a post-tool write
+    tell in time). Runs ``git`` through ``caveat.common.gitrun`` — only on a post-tool write
     that a guard's pre-filter kept."""
     root = ctx.git_root(path)
     if not root or not path.startswith(root.rstrip(os.sep) + os.sep):
         return ""
     rel = path[len(root.rstrip(os.sep)) + 1 :].replace(os.sep, "/")
-    from caveat import gitrun
+    from caveat.common import gitrun
 
     # Plumbing on purpose: ``cat-file blob`` runs no textconv, filters or fsmonitor;
     # gitrun forbids the lazy fetch a partial clone would do for a missing blob.

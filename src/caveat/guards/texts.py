@@ -32,7 +32,7 @@ MAX_LINES = 10
 def notebook(text: str) -> tuple[str, list[int]]:
     """A notebook's code cells joined by newlines (other cells as empty lines, to keep
     the numbering), and each cell's first line (1-based). Not a notebook: empty."""
-    from caveat.jsonio import loads
+    from caveat.common.jsonio import loads
 
     try:
         data = loads(text) if text.strip() else {}

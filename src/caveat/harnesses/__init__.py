@@ -28,7 +28,7 @@ def load(harness_id: str) -> Contract | None:
         # Not ``fromlist``: on a package it would look for that name as a submodule.
         __import__(package)
     except ImportError as exc:  # a broken install must not break the turn
-        from caveat.log import log
+        from caveat.common.log import log
 
         log(f"contract {harness_id!r} could not be loaded: {exc}")
         return None

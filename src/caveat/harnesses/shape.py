@@ -234,7 +234,7 @@ def claude_envelope(
 
 def context_envelope(event_name: str, text_: str) -> str:
     """``{"hookSpecificOutput": {"hookEventName": E, "additionalContext": T}}``."""
-    from caveat.jsonio import quote
+    from caveat.common.jsonio import quote
 
     return (
         '{"hookSpecificOutput":{"hookEventName":'
@@ -247,7 +247,7 @@ def context_envelope(event_name: str, text_: str) -> str:
 
 def deny_envelope(event_name: str, reason: str) -> str:
     """``hookSpecificOutput.permissionDecision: "deny"`` with its reason."""
-    from caveat.jsonio import quote
+    from caveat.common.jsonio import quote
 
     return (
         '{"hookSpecificOutput":{"hookEventName":'

@@ -26,7 +26,7 @@ LOOPBACK = {"127.0.0.1": "127.0.0.1", "localhost": "127.0.0.1", "::1": "::1"}
 
 def token_path(env: Mapping[str, str]) -> str:
     """Where the server's bearer token lives: a file in caveat's state folder."""
-    from caveat import state
+    from caveat.common import state
 
     return os.path.join(state.location(env), TOKEN_FILE)
 
@@ -39,13 +39,13 @@ def ensure_token(env: Mapping[str, str]) -> str:
     """
     import secrets
 
-    from caveat import state
+    from caveat.common import state
 
     folder = state.ensure(env)
     if folder is None:
         raise OSError(f"state folder {state.location(env)!r} is unusable")
     path = os.path.join(folder, TOKEN_FILE)
-    from caveat.private import read_private
+    from caveat.common.private import read_private
 
     # A token file another user could have written (or planted) is discarded: its
     # token would let them in.

@@ -15,7 +15,7 @@ import hmac
 import os
 
 from caveat import __version__
-from caveat.log import log
+from caveat.common.log import log
 from caveat.serve import request as http
 from caveat.serve.request import HttpError
 
@@ -156,7 +156,7 @@ def refusal(state: Reading, err: HttpError) -> bytes:
     request = state.request
     what = f"{request.method} {request.target[:200]}" if request else "request"
     log(f"serve: {err.status} for {what}: {err.reason}")
-    from caveat.jsonio import dumps
+    from caveat.common.jsonio import dumps
 
     return response(err.status, dumps({"error": err.reason}).encode(), err.headers)
 

@@ -4,12 +4,12 @@ forks: the workers then share it and no request pays for an import.
 
 from __future__ import annotations
 
-from caveat.log import log
+from caveat.common.log import log
 
 # Everything a hook call may import: the modules of its pipeline and the packages
 # of contracts, guards and session readers (never a launcher, the CLI or an installer).
 PRELOAD = ("caveat.hook", "caveat.chain", "caveat.messages", "caveat.seen", "caveat.config")
-PRELOAD_PACKAGES = ("caveat.harnesses", "caveat.guards", "caveat.session")
+PRELOAD_PACKAGES = ("caveat.harnesses", "caveat.guards", "caveat.common")
 # The harnesses' installers (``caveat.harnesses.<id>.install``) belong to the CLI.
 PRELOAD_SKIP = ".install"
 

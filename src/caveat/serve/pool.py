@@ -18,7 +18,7 @@ import signal
 import socket
 import time
 
-from caveat.log import log
+from caveat.common.log import log
 from caveat.serve import app
 from caveat.serve.conn import WAITING
 from caveat.serve.worker import ANSWER

@@ -20,7 +20,7 @@ import signal
 import socket
 import time
 
-from caveat.log import log
+from caveat.common.log import log
 from caveat.serve import LOOPBACK
 from caveat.serve import pool
 from caveat.serve.conn import CLOSED

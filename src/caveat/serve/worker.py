@@ -21,7 +21,7 @@ import os
 import signal
 import struct
 
-from caveat.log import log
+from caveat.common.log import log
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -448,6 +448,6 @@ def test_import_stays_light():
         "import sys\n"
         "from caveat.guards import askuser\n"
         "askuser.input_findings({'questions': [{'question': 'Q', 'options': ['A', 'B']}]})\n"
-        "print('re' in sys.modules, 'caveat.shell' in sys.modules)\n"
+        "print('re' in sys.modules, 'caveat.common.shell' in sys.modules)\n"
     )
     assert isolated_words(code) == ["False", "False"]

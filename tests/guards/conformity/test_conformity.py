@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from caveat import frontmatter as yaml
+from caveat.common import frontmatter as yaml
 from caveat.event import DELETE
 from caveat.event import FRAGMENT
 from caveat.event import WHOLE

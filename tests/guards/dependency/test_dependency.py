@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from caveat.common.patterns import PatternStore
 from caveat.event import CELL
 from caveat.event import DELETE
 from caveat.event import FRAGMENT
@@ -21,7 +22,6 @@ from caveat.guards.base import Context
 from caveat.guards.dependency import command_rules as dependency_commands
 from caveat.guards.dependency import file_rules as dependency_files
 from caveat.guards.dependency import files as _dependency_files
-from caveat.patterns import PatternStore
 
 PKG = """{
   "name": "web",
@@ -1336,7 +1336,7 @@ for event in (
     Event("PreToolUse", tool="Bash", command="pytest -q", cwd=root),
 ):
     assert dependency.check(event, Context(event, env={{}})) == []
-print(sorted(m for m in ("re", "pathspec", "json", "caveat.shell") if m in sys.modules))
+print(sorted(m for m in ("re", "pathspec", "json", "caveat.common.shell") if m in sys.modules))
 """
     out = subprocess.run(
         [sys.executable, "-I", "-c", code], capture_output=True, text=True, check=True

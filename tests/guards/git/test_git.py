@@ -741,6 +741,6 @@ def test_silent_path_imports_neither_re_nor_shell():
         "for c in ('ls -la', 'pytest -q', 'git status', 'git log -5', 'npm test'):\n"
         "    e = Event('PreToolUse', tool='Bash', command=c, shell='bash')\n"
         "    assert git.check(e, Context(e, env={})) == []\n"
-        "print('re' in sys.modules, 'caveat.shell' in sys.modules)\n"
+        "print('re' in sys.modules, 'caveat.common.shell' in sys.modules)\n"
     )
     assert isolated_words(code) == ["False", "False"]

@@ -6,10 +6,10 @@ from __future__ import annotations
 import os
 
 from caveat import config as settings
+from caveat.common.gitctx import git_root
 from caveat.event import FRAGMENT
 from caveat.event import Event
 from caveat.event import FileEdit
-from caveat.gitctx import git_root
 from caveat.guards import header
 from caveat.guards.base import Context
 from tests.helpers import trust

@@ -7,14 +7,14 @@ import sys
 
 import pytest
 
-from caveat import gitctx
+from caveat.common import gitctx
+from caveat.common.state import JsonCache
 from caveat.event import DELETE
 from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.guards import header
 from caveat.guards import spec
 from caveat.guards.header import policy as _header_policy
-from caveat.state import JsonCache
 from tests.guards.header.helpers import MIT_PY
 from tests.guards.header.helpers import REUSE_SOURCE
 from tests.guards.header.helpers import edit
@@ -763,8 +763,8 @@ SUBPROCESS = """
 import sys
 from caveat import config as settings
 from caveat.event import Event, FileEdit
-from caveat import gitctx
-from caveat.gitctx import git_root
+from caveat.common import gitctx
+from caveat.common.gitctx import git_root
 from caveat.guards import header
 from caveat.guards.base import Context
 import os

@@ -776,7 +776,7 @@ def test_silent_path_imports_neither_re_nor_shell(tmp_path):
         "  for cwd in (root, root + '/floorplans'):\n"
         "    e = Event('PreToolUse', tool='Bash', command=c, shell='bash', cwd=cwd)\n"
         "    assert plan_bash.check(e, Context(e, env)) == []\n"
-        "print('re' in sys.modules, 'caveat.shell' in sys.modules,\n"
+        "print('re' in sys.modules, 'caveat.common.shell' in sys.modules,\n"
         "      any(m.startswith('caveat.guards.plan.') and m != 'caveat.guards.plan_bash'\n"
         "          for m in sys.modules))\n"
     )

@@ -16,7 +16,7 @@ from caveat.config import defaults
 from caveat.event import Event
 from caveat.guards import sessionstart as session_start
 from caveat.guards.base import Context
-from caveat.session import bootstrap
+from caveat.guards.sessionstart import bootstrap
 from tests.helpers import trust
 
 SOURCE = os.path.dirname(messages.locate("sessionstart"))

@@ -24,7 +24,7 @@ def _trim(text: str, limit: int = 120) -> str:
     text = " ".join(text.split())
     if len(text) <= limit:
         return text
-    from caveat.sanitize import redact  # before the cut, which could halve a secret
+    from caveat.common.sanitize import redact  # before the cut, which could halve a secret
 
     text = redact(text)
     return text if len(text) <= limit else text[: limit - 1] + "…"

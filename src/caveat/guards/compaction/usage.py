@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import os
 
-from caveat import state
+from caveat.common import state
+from caveat.common.state import LockedRecord
 from caveat.event import Finding
 from caveat.guards.compaction import ID
 from caveat.guards.compaction import MESSAGE
-from caveat.state import LockedRecord
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def assess(event: Event, ctx: Context) -> list[Finding]:
     path = record_path(ctx.env, event.session_id)
     if path is None:
         return []
-    from caveat.session.transcript import context_tokens
+    from caveat.guards.compaction.transcript import context_tokens
 
     tokens = context_tokens(event.transcript_path) if event.transcript_path else None
     limits = (

@@ -5,7 +5,7 @@ configuration scope. Each check is a row ``(id, kinds, budget_s, blocking, funct
 it runs on files of those kinds (``caveat.guards.conformity.rules``), on the text the file
 will have after the write, and returns ``(problem, fix)`` pairs. A check that raises,
 or that runs past its own budget, is skipped and logged; the others still report.
-The budget is enforced with a ``caveat.budget.Timer`` where the platform has one,
+The budget is enforced with a ``caveat.common.budget.Timer`` where the platform has one,
 nested inside the one the chain puts around the whole guard, so a check stuck on a huge
 file is stopped at its budget rather than measured after the fact. Ids are stable:
 they appear in findings and in the repetition keys.
@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import time
 
-from caveat.budget import Overrun
-from caveat.budget import Timer
+from caveat.common.budget import Overrun
+from caveat.common.budget import Timer
+from caveat.common.log import log
 from caveat.event import DELETE
 from caveat.event import Finding
 from caveat.guards.base import versions
@@ -31,7 +32,6 @@ from caveat.guards.conformity.doc import Doc
 from caveat.guards.conformity.kinds import display
 from caveat.guards.conformity.kinds import kind_of
 from caveat.guards.conformity.kinds import virtual_path
-from caveat.log import log
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

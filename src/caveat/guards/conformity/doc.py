@@ -28,8 +28,8 @@ class Doc:
     def json(self) -> tuple[object, str]:
         """(value, "") or (None, what is wrong and where)."""
         if self._json is None:
-            from caveat.jsonio import DecodeError
-            from caveat.jsonio import loads
+            from caveat.common.jsonio import DecodeError
+            from caveat.common.jsonio import loads
 
             try:
                 self._json = (loads(self.text), "")
@@ -53,7 +53,7 @@ class Doc:
         """``(status, data, errors)`` of the YAML front matter, read once for the three
         or four checks that look at it; status is "ok", "none" or "unclosed"."""
         if self._front is None:
-            from caveat import frontmatter as yaml
+            from caveat.common import frontmatter as yaml
 
             lines, status = yaml.split(self.text)
             if lines is None:

@@ -1,6 +1,6 @@
 """The ``config-secret`` check: a credential written into agent configuration.
 
-The credential shapes are the engine's own (``caveat.sanitize``): token formats
+The credential shapes are the engine's own (``caveat.common.sanitize``): token formats
 (``ghp_…``, ``sk-…``, ``AKIA…``, private-key blocks, ``user:password@`` in URLs),
 ``Bearer <token>`` and ``<secret-named key> = <value>``. Quoted keys (``"API_KEY":``)
 are unquoted before matching so JSON and YAML settings are covered. References are
@@ -12,12 +12,12 @@ the value).
 
 from __future__ import annotations
 
+from caveat.common.sanitize import _ASSIGNED_SOURCE
+from caveat.common.sanitize import _PREFIXES
+from caveat.common.sanitize import _SCHEMED_SOURCE
+from caveat.common.sanitize import _suspicious
+from caveat.common.sanitize import token_matches
 from caveat.guards.conformity import rules
-from caveat.sanitize import _ASSIGNED_SOURCE
-from caveat.sanitize import _PREFIXES
-from caveat.sanitize import _SCHEMED_SOURCE
-from caveat.sanitize import _suspicious
-from caveat.sanitize import token_matches
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def line_secrets(line: str) -> list[tuple[str, str]]:
     schemed, assigned = _patterns()
     found = []
     if any(mark in line for mark in _TOKEN_MARKS):
-        # the token pattern searches long lines by their literal leads (caveat.sanitize)
+        # the token pattern searches long lines by their literal leads (caveat.common.sanitize)
         for match in token_matches(line):
             if not placeholder(match.group(0)):
                 found.append(("a credential-shaped token", match.group(0)))

@@ -18,8 +18,8 @@ import os
 import zlib
 
 from caveat import __version__
-from caveat import state
-from caveat.log import log
+from caveat.common import state
+from caveat.common.log import log
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -128,9 +128,9 @@ def judge(item: RuleFile, data: bytes) -> None:
     except UnicodeDecodeError as exc:
         item.error = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
         return
-    from caveat.budget import Overrun
-    from caveat.budget import Timer
-    from caveat.msgparse import warm
+    from caveat.common.budget import Overrun
+    from caveat.common.budget import Timer
+    from caveat.common.msgparse import warm
 
     warm()  # the parser's import is not the file's doing: only the validation is timed
     try:

@@ -29,11 +29,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
 
+    from caveat.common.patterns import PatternStore
     from caveat.event import Event
     from caveat.event import FileEdit
     from caveat.guards.base import Context
     from caveat.guards.custom.load import Rule
-    from caveat.patterns import PatternStore
 
 GUARD = "custom"
 MAX_SEARCH = 4 * 1024 * 1024  # characters of text a content regex is searched in
@@ -174,7 +174,7 @@ def search(rule: Rule, target: Target) -> tuple[str, str] | None:
         line = str(number)
     shown = " ".join(found.group(0).split())
     if len(shown) > MATCH_LIMIT:
-        from caveat.sanitize import redact  # before the cut, which could halve a secret
+        from caveat.common.sanitize import redact  # before the cut, which could halve a secret
 
         shown = redact(shown)
         if len(shown) > MATCH_LIMIT:
@@ -200,7 +200,7 @@ def findings(event: Event, ctx: Context, found: list[tuple[str, str]]) -> list[F
                 if target.rel is None:
                     continue
                 if store is None:
-                    from caveat.patterns import PatternStore
+                    from caveat.common.patterns import PatternStore
 
                     store = PatternStore(ctx.env)
                 if not store.match(rule.paths, target.rel):

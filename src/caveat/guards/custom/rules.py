@@ -6,7 +6,7 @@ may be slow-ish: it parses the markdown with markdown-it-py, translates the path
 patterns with pathspec and compiles the content regex, so that a rule that is
 accepted here cannot fail later in a way nobody sees.
 
-The front matter is read by the strict reader of ``caveat.frontmatter.strict``; the
+The front matter is read by the strict reader of ``caveat.common.frontmatter.strict``; the
 backtracking check of the content regex is ``caveat.guards.custom.backtrack``.
 """
 
@@ -67,10 +67,10 @@ class RuleError(ValueError):
 
 
 def read_front_matter(text: str, first_line: int = 2) -> dict[str, object]:
-    """The mapping of a front-matter block (``caveat.frontmatter.strict``);
+    """The mapping of a front-matter block (``caveat.common.frontmatter.strict``);
     ``first_line`` is the file line of its first line (for error messages)."""
-    from caveat.frontmatter.strict import FrontMatterError
-    from caveat.frontmatter.strict import read_strict
+    from caveat.common.frontmatter.strict import FrontMatterError
+    from caveat.common.frontmatter.strict import read_strict
 
     try:
         return read_strict(text, first_line)
@@ -164,7 +164,7 @@ def _paths(value: object) -> list[str]:
             "paths holds only negated patterns, which match nothing; put an including "
             "pattern first (for example '**' or 'src/**') and the '!' exclusions after it"
         )
-    from caveat.patterns import translate
+    from caveat.common.patterns import translate
 
     for pattern in patterns:
         try:
@@ -216,7 +216,7 @@ def check_sections(sections: dict[str, str]) -> None:
 def validate(source: str) -> dict[str, object]:
     """The rule's settings as plain JSON data (``events``, ``tools``, ``paths``,
     ``content``, ``strict``), or RuleError saying what is wrong."""
-    from caveat.msgparse import front_matter
+    from caveat.common.msgparse import front_matter
 
     matter = front_matter(source)
     if not matter.strip():
@@ -267,7 +267,7 @@ def validate(source: str) -> dict[str, object]:
             "content cannot be matched on UserPromptSubmit yet: this version of caveat "
             "does not pass the prompt text to guards"
         )
-    from caveat.msgparse import parse
+    from caveat.common.msgparse import parse
 
     check_sections(parse(source))
     return {

@@ -713,7 +713,7 @@ ALIASES = {
     "bundler": "bundle",
 }
 
-# The wrappers and shells are in ``caveat.shellwrap``.
+# The wrappers and shells are in ``caveat.common.shellwrap``.
 PYTHONS = ("python", "py", "pypy")  # python3, python3.12, py -3 … (prefix match)
 # Tools with a ``run`` that executes the rest inside the project environment.
 RUNNERS = frozenset({"poetry", "pipenv", "pdm", "uv", "hatch", "rye", "conda"})

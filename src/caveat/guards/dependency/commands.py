@@ -1,10 +1,16 @@
 """Command side of the dependency guard: which simple commands add, remove or upgrade
 dependencies, after unwrapping ``sudo``/``env``/``bash -c``/``python -m`` and friends,
 and which redirects write a dependency file. The wrapper table and the shells are
-those of ``caveat.shellwrap``."""
+those of ``caveat.common.shellwrap``."""
 
 from __future__ import annotations
 
+from caveat.common.patterns import PatternStore
+from caveat.common.shell import inner_script
+from caveat.common.shell import simple_commands
+from caveat.common.shellwrap import POWERSHELLS
+from caveat.common.shellwrap import SHELLS
+from caveat.common.shellwrap import strip_wrapper
 from caveat.event import Finding
 from caveat.guards.dependency import ID
 from caveat.guards.dependency import MESSAGE
@@ -13,20 +19,14 @@ from caveat.guards.dependency import file_rules as file_data
 from caveat.guards.dependency import files
 from caveat.guards.dependency import manifest_diff as diff
 from caveat.guards.dependency.manifest_util import scrub
-from caveat.patterns import PatternStore
-from caveat.shell import inner_script
-from caveat.shell import simple_commands
-from caveat.shellwrap import POWERSHELLS
-from caveat.shellwrap import SHELLS
-from caveat.shellwrap import strip_wrapper
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
+    from caveat.common.shell import SimpleCommand
     from caveat.guards.base import Context
-    from caveat.shell import SimpleCommand
 
 _MAX_COMMANDS = 500
 # Flags with which a package-manager command changes nothing.

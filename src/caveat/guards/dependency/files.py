@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 
+from caveat.common.patterns import PatternStore
+from caveat.common.patterns import segment_matches
 from caveat.event import DELETE
 from caveat.event import FRAGMENT
 from caveat.event import Finding
@@ -13,8 +15,6 @@ from caveat.guards.dependency import ID
 from caveat.guards.dependency import MESSAGE
 from caveat.guards.dependency import file_rules
 from caveat.guards.dependency import manifest_diff as diff
-from caveat.patterns import PatternStore
-from caveat.patterns import segment_matches
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

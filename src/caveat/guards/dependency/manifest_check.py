@@ -22,7 +22,7 @@ def problem(parser: str, text: str) -> str:
     if not text.strip():
         return ""
     if parser in _JSON:
-        from caveat import jsonio
+        from caveat.common import jsonio
 
         try:
             jsonio.loads(text)

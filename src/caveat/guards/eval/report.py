@@ -11,8 +11,9 @@ from __future__ import annotations
 import os
 import time
 
-from caveat.budget import Overrun
-from caveat.budget import Timer
+from caveat.common.budget import Overrun
+from caveat.common.budget import Timer
+from caveat.common.sanitize import redact
 from caveat.event import Finding
 from caveat.guards.eval import ID
 from caveat.guards.eval import MESSAGE
@@ -22,7 +23,6 @@ from caveat.guards.eval.scan import scan
 from caveat.guards.eval.scan import triggered
 from caveat.guards.texts import label
 from caveat.guards.texts import texts
-from caveat.sanitize import redact
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

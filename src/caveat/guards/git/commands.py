@@ -1,6 +1,6 @@
 """Command side of the git guard: which simple commands mutate history or refs, or
 discard work, after unwrapping ``sudo``/``env``/``command``/``bash -c``/``eval``
-(``caveat.shellwrap.run_argvs``).
+(``caveat.common.shellwrap.run_argvs``).
 
 Imported only after the pre-filter saw "git" and a mutating sub-command word. The
 command word must be ``git`` itself (``/usr/bin/git``, ``git.exe``): ``mygit commit``,
@@ -10,12 +10,12 @@ because the shared lexer has already split words, quotes and bodies apart.
 
 from __future__ import annotations
 
+from caveat.common.shell import simple_commands
+from caveat.common.shellwrap import command_name
+from caveat.common.shellwrap import display
+from caveat.common.shellwrap import run_argvs
 from caveat.event import Finding
 from caveat.guards.git import rules as data
-from caveat.shell import simple_commands
-from caveat.shellwrap import command_name
-from caveat.shellwrap import display
-from caveat.shellwrap import run_argvs
 
 GUARD = "git"
 MESSAGE = "pretooluse-bash"

@@ -36,7 +36,7 @@ REUSE layout.
 The silent path: a dictionary lookup on the file name; for a file type with a
 convention, the git-root walk, the config value, three ``stat`` calls for REUSE
 markers, reading HEAD and the cached verdict. No ``re``, no GitPython, no ``git``
-(git runs, through ``caveat.gitrun``, only for a new HEAD's scan and for a file that
+(git runs, through ``caveat.common.gitrun``, only for a new HEAD's scan and for a file that
 would be reported).
 """
 

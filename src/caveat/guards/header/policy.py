@@ -7,7 +7,7 @@
    sampled source files carry one, and they are more than half of those sampled.
    Listing the files runs ``git ls-files``, so the verdict is cached in the state
    folder per repository, keyed by HEAD's commit id (read from ``.git`` by hand by
-   ``caveat.gitctx.head_id``). A repository without a commit, or whose HEAD cannot be
+   ``caveat.common.gitctx.head_id``). A repository without a commit, or whose HEAD cannot be
    read, has no evident policy.
 
 Only a cache miss imports ``caveat.guards.header.scan`` and runs git.
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import os
 
-from caveat import state
-from caveat.gitctx import head_id
+from caveat.common import state
+from caveat.common.gitctx import head_id
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ import os
 import re
 import sys
 
-from caveat.files import read_bytes
+from caveat.common.files import read_bytes
 
 
 def _glob(pattern: str, star: str) -> re.Pattern[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from caveat.files import open_regular
+from caveat.common.files import open_regular
 from caveat.guards.header import file_style
 from caveat.guards.header import in_exempt_dir
 from caveat.guards.header import rules
@@ -30,10 +30,10 @@ def tracked_files(root: str) -> list[str]:
     """'/'-separated paths of the regular files in the index (stage 0); empty when git
     cannot list them within the deadline.
 
-    Listed by ``git ls-files`` through ``caveat.gitrun`` (hardened, bounded in time):
+    Listed by ``git ls-files`` through ``caveat.common.gitrun`` (hardened, bounded in time):
     GitPython's index reader is pure Python and took 2 s for 100,000 files, and
     importing GitPython alone cost the first Write after every commit about 50 ms."""
-    from caveat import gitrun
+    from caveat.common import gitrun
 
     listing = gitrun.run(
         root, "ls-files", "-z", "--stage", timeout=LIST_TIMEOUT_S, limit=LIST_LIMIT

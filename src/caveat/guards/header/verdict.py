@@ -152,7 +152,7 @@ def exempt(ctx: Context, root: str, rel: str, path: str, text: str) -> bool:
         return True
     patterns = ctx.config.strings("header", "exclude") + ctx.config.strings("paths", "exclude")
     if patterns:
-        from caveat.patterns import PatternStore
+        from caveat.common.patterns import PatternStore
 
         if PatternStore(ctx.env).match(patterns, rel):
             return True
@@ -165,7 +165,7 @@ def ignored(root: str, rel: str) -> bool:
     """Whether git's ignore rules exclude ``rel`` (vendored trees, ``node_modules``,
     build output): not the project's own source. ``--no-index`` applies the rules to
     files that were committed anyway. Asked last, of a file that would be reported."""
-    from caveat import gitrun
+    from caveat.common import gitrun
 
     # git reads every .gitignore on the way down: a special one would block it.
     folder = root

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 
+from caveat.common.shellwrap import command_name
+from caveat.common.shellwrap import display
 from caveat.guards.plan import tables
 from caveat.guards.plan_bash.words import FOLDER
 from caveat.guards.plan_bash.words import PATH
@@ -15,15 +17,13 @@ from caveat.guards.plan_bash.words import Change
 from caveat.guards.plan_bash.words import operands
 from caveat.guards.plan_bash.words import resolve
 from caveat.guards.plan_bash.words import short_flag
-from caveat.shellwrap import command_name
-from caveat.shellwrap import display
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from collections.abc import Mapping
 
-    from caveat.shell import SimpleCommand
+    from caveat.common.shell import SimpleCommand
 
 _WRITE_OPS = frozenset({">", ">>", ">|", "&>", "&>>"})
 

@@ -3,7 +3,7 @@ the plans folder and plan mode.
 
 Imported only after the pre-filter (a plans-folder name in the command, or plan
 mode). The shared lexer splits the command; wrappers (``sudo``, ``env``, ``xargs``,
-``bash -c '…'``, ``eval``) are removed by ``caveat.shellwrap.run_argvs``. A ``cd``
+``bash -c '…'``, ``eval``) are removed by ``caveat.common.shellwrap.run_argvs``. A ``cd``
 earlier in the same command line moves the folder that relative paths start from.
 Quoted text (``echo "rm .caveat/plans/x"``), comments and here-document bodies are
 data, never commands. Redirections inside a ``bash -c '…'`` script are not seen
@@ -14,6 +14,10 @@ from __future__ import annotations
 
 import os
 
+from caveat.common.shell import simple_commands
+from caveat.common.shellwrap import command_name
+from caveat.common.shellwrap import display
+from caveat.common.shellwrap import run_argvs
 from caveat.event import Finding
 from caveat.guards.plan import paths
 from caveat.guards.plan import tables
@@ -26,10 +30,6 @@ from caveat.guards.plan_bash.words import FOLDER
 from caveat.guards.plan_bash.words import REPO
 from caveat.guards.plan_bash.words import Change
 from caveat.guards.plan_bash.words import resolve
-from caveat.shell import simple_commands
-from caveat.shellwrap import command_name
-from caveat.shellwrap import display
-from caveat.shellwrap import run_argvs
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

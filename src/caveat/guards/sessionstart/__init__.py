@@ -6,7 +6,7 @@ PreCompact/PostCompact output; in plugin-only posture a pointer to the plugin's
 bundled rules; the knowledge-base drift line when the project's base has drifted;
 and ``skill-index.md`` whole when the messages folder has one. Cursor and Devin run
 the hooks of Claude Code's settings too: a second copy of the same session start
-within ten seconds stays silent. The details live in ``caveat.session.bootstrap``.
+within ten seconds stays silent. The details live in ``caveat.guards.sessionstart.bootstrap``.
 
 When the project has caveat policy (``.caveat/`` config, rules, message overrides)
 that the user has not trusted, or whose trust lapsed because a file changed, one
@@ -34,7 +34,7 @@ SHOWN_FILES = 6  # policy files named in the line; the rest are counted
 
 
 def check(event: Event, ctx: Context) -> list[Finding]:
-    from caveat.session.bootstrap import findings
+    from caveat.guards.sessionstart.bootstrap import findings
 
     found = findings(event, ctx)
     if found:  # empty: a duplicate session start, which stays silent

@@ -34,7 +34,7 @@ def check(event: Event, ctx: Context) -> list[Finding]:
         return []
     if not forwarded(event) or not readable(ctx, event):
         return []
-    from caveat.session import marker
+    from caveat.common import marker
 
     if not marker.once(ctx.env, MARKER, event.session_id):
         return []
@@ -54,7 +54,7 @@ def forwarded(event: Event) -> bool:
 def readable(ctx: Context, event: Event) -> bool:
     """Whether ``stop.md`` (a project override, else the bundled copy) has text."""
     from caveat import messages
-    from caveat.gitctx import git_root
+    from caveat.common.gitctx import git_root
 
     root = git_root(event.cwd) if event.cwd else None
     store = messages.MessageStore(ctx.env)

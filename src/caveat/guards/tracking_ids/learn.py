@@ -131,7 +131,7 @@ def vocabulary(env: Mapping[str, str], folder: str) -> Vocabulary:
     current = stamp(folder)
     if current is None:
         return Vocabulary([], [], [])
-    from caveat import state
+    from caveat.common import state
 
     cache = state.JsonCache(env, CACHE_FILE, _CACHE_VERSION)
     entry = cache.get(folder)
@@ -156,7 +156,7 @@ def vocabulary(env: Mapping[str, str], folder: str) -> Vocabulary:
 
 
 def read_folder(folder: str) -> Vocabulary:
-    from caveat.files import read_text
+    from caveat.common.files import read_text
     from caveat.guards.tracking_ids import defs
 
     ids: dict[str, None] = {}

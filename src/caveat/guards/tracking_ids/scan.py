@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import re
 
+from caveat.common.log import log
 from caveat.event import Finding
 from caveat.guards.texts import MAX_LINES
 from caveat.guards.texts import label
 from caveat.guards.texts import texts
 from caveat.guards.tracking_ids import ID
 from caveat.guards.tracking_ids.rules import public
-from caveat.log import log
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -24,10 +24,10 @@ fails closed in Copilot — one more reason the hook always exits 0.
 
 from __future__ import annotations
 
+from caveat.common.jsonio import loads
+from caveat.common.jsonio import quote
 from caveat.harnesses import shape
 from caveat.harnesses.shape import text as field
-from caveat.jsonio import loads
-from caveat.jsonio import quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -18,9 +18,9 @@ Reaches the model:
 
 from __future__ import annotations
 
+from caveat.common.jsonio import quote
 from caveat.harnesses import shape
 from caveat.harnesses.shape import text as field
-from caveat.jsonio import quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

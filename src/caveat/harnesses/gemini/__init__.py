@@ -66,7 +66,7 @@ def envelope(event: Event, text: str, deny: bool) -> str | None:
     if event.vendor_event == "BeforeTool":
         if not deny:
             return None  # Gemini drops BeforeTool context
-        from caveat.jsonio import quote
+        from caveat.common.jsonio import quote
 
         return '{"decision":"deny","reason":' + quote(text) + "}"
     if event.vendor_event not in CONTEXT_EVENTS:

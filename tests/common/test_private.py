@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from caveat import private
+from caveat.common import private
 from tests.hostile.state import NOBODY
 from tests.hostile.state import can_chown
 from tests.hostile.state import held_lock
@@ -85,7 +85,7 @@ def test_a_held_lock_is_given_up_after_its_deadline(tmp_path):
 
 
 def test_a_lock_inside_a_budget_ends_within_it(tmp_path):
-    from caveat.budget import Timer
+    from caveat.common.budget import Timer
 
     file = str(tmp_path / "x.lock")
     with held_lock(file):

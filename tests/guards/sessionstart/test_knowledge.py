@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from caveat.session import knowledge
+from caveat.guards.sessionstart import knowledge
 
 BASELINE = "## [2026-05-01] baseline | pages: 2\n"
 

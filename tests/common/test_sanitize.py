@@ -5,10 +5,10 @@ from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from caveat import sanitize
-from caveat.sanitize import REDACTED
-from caveat.sanitize import clean
-from caveat.sanitize import redact
+from caveat.common import sanitize
+from caveat.common.sanitize import REDACTED
+from caveat.common.sanitize import clean
+from caveat.common.sanitize import redact
 
 
 @pytest.mark.parametrize(
@@ -306,7 +306,7 @@ def test_look_alikes_stay(plain):
 
 def test_a_value_cut_short_is_redacted_before_the_cut():
     """A token that straddles the cut would lose its shape and slip through halved."""
-    from caveat.shellwrap import display
+    from caveat.common.shellwrap import display
 
     token = "ghp_" + "Z9y8X7w6V5" * 4
     shown = display(["curl", "-H", "x" * 170, token, "https://x"])

@@ -2,7 +2,7 @@
 ``nohup``, ``timeout``, ``xargs``, ``eval``, a shell's ``-c`` script, PowerShell's
 ``-Command``) and how to see through them.
 
-Built on the lexer of ``caveat.shell``. ``run_argvs`` yields the command lines a
+Built on the lexer of ``caveat.common.shell``. ``run_argvs`` yields the command lines a
 simple command really runs (the git and plan guards use it); the dependency guard
 walks the same ``WRAPPERS``, ``SHELLS`` and ``POWERSHELLS`` with ``strip_wrapper``
 in its own unwrapping, which also sees through ``python -m`` and ``uv run``.
@@ -10,8 +10,8 @@ in its own unwrapping, which also sees through ``python -m`` and ``uv run``.
 
 from __future__ import annotations
 
-from caveat.shell import inner_script
-from caveat.shell import simple_commands
+from caveat.common.shell import inner_script
+from caveat.common.shell import simple_commands
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def display(words: list[str], limit: int = 200) -> str:
     text = " ".join(shown)
     if len(text) <= limit:
         return text
-    from caveat.sanitize import redact  # before the cut, which could halve a secret
+    from caveat.common.sanitize import redact  # before the cut, which could halve a secret
 
     text = redact(text)
     return text if len(text) <= limit else text[: limit - 1] + "…"

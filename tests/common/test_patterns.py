@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caveat import patterns
+from caveat.common import patterns
 from caveat.guards.dependency import file_rules as dependency_files
 from caveat.guards.dependency import files as _dependency_files
 from tests.helpers import isolated_words
@@ -38,7 +38,7 @@ def test_second_process_matches_without_importing_pathspec():
     store = patterns.PatternStore(os.environ)
     assert store.match(lines, "web/node_modules/x/package.json")
     code = (
-        "import os, sys; from caveat.patterns import PatternStore;"
+        "import os, sys; from caveat.common.patterns import PatternStore;"
         f"s = PatternStore(os.environ); print(s.match({lines!r}, 'requirements-dev.txt'),"
         f" s.match({lines!r}, 'src/app.py'), 'pathspec' in sys.modules)"
     )
@@ -67,7 +67,7 @@ def test_plain_names_need_no_regular_expressions():
     assert not patterns.plain(("*.lock",)) and not patterns.plain(("/root.txt",))
     assert not patterns.plain(("!x",)) and not patterns.plain(("",))
     code = (
-        "import os, sys; from caveat.patterns import PatternStore;"
+        "import os, sys; from caveat.common.patterns import PatternStore;"
         "s = PatternStore(os.environ);"
         "names = ('package.json',);"
         "print(s.match(names, 'web/package.json'), s.match(names, 'a/b.json'), 're' in sys.modules)"

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from caveat import state
+from caveat.common import state
 from tests.hostile.state import NOBODY
 from tests.hostile.state import can_chown
 

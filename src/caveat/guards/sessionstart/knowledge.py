@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import os
 
-from caveat.files import open_regular
+from caveat.common.files import open_regular
 
 CANDIDATES = (
     "knowledge-base",

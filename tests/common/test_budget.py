@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from caveat.budget import Overrun
-from caveat.budget import Timer
+from caveat.common.budget import Overrun
+from caveat.common.budget import Timer
 
 pytestmark = pytest.mark.skipif(
     not hasattr(signal, "setitimer"), reason="no interval timer on this platform"

@@ -6,7 +6,7 @@ looser, so it is discarded (removed; rebuilt when next needed) and never read. T
 check is made on the open descriptor, opened without following a symlink and without
 waiting on a FIFO, so a swap between check and read changes nothing.
 
-Every lock wait has a deadline within the hook's budget (``caveat.budget``): a lock
+Every lock wait has a deadline within the hook's budget (``caveat.common.budget``): a lock
 held by a stuck process costs one bounded wait, then the caller goes on without it
 (and, for advice, gives it again rather than stay silent: SPEC §3 Repetition).
 """
@@ -17,7 +17,7 @@ import os
 
 
 def log(message: str) -> None:
-    from caveat.log import log as write  # only on a fault: kept off the usual path
+    from caveat.common.log import log as write  # only on a fault: kept off the usual path
 
     write(message)
 
@@ -142,7 +142,7 @@ def lock(file: str, wait: float | None = None) -> int | None:
         return fd
     import time
 
-    from caveat.budget import remaining
+    from caveat.common.budget import remaining
 
     # a margin under the budget, so that the caller still answers within it
     cap = remaining(LOCK_BUSY_S) - 0.05
@@ -178,8 +178,8 @@ def _wait_for(fd: int, wait: float, cap: float) -> bool:
     import fcntl
     import time
 
-    from caveat.budget import Overrun
-    from caveat.budget import Timer
+    from caveat.common.budget import Overrun
+    from caveat.common.budget import Timer
 
     end = time.monotonic() + cap
     stamp = _stamp(fd)

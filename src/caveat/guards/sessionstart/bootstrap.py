@@ -4,7 +4,7 @@
 2. ``postcompact.md`` whole, when the source is ``compact`` (Claude Code discards
    PreCompact/PostCompact output, so recovery rides on SessionStart);
 3. the rules pointer, in plugin-only posture (``plugin_rules`` below);
-4. the knowledge-base drift line (``caveat.session.knowledge``);
+4. the knowledge-base drift line (``caveat.guards.sessionstart.knowledge``);
 5. ``skill-index.md`` whole, when the messages folder has one (the project's
    ``.caveat/messages/`` override, else the bundled copy).
 
@@ -56,7 +56,7 @@ def duplicate(event: Event, env: Mapping[str, str]) -> bool:
     window): this one then stays silent."""
     if not shares_marker(event, env):
         return False
-    from caveat.session import marker
+    from caveat.common import marker
 
     return not marker.claim(env, MARKER, event.session_id, WINDOW_S)
 
@@ -125,7 +125,7 @@ def findings(event: Event, ctx: Context) -> list[Finding]:
         else:
             found.append(Finding(GUARD, MESSAGE, {"rules": rules}, variant="plugin-only"))
     if root:
-        from caveat.session import knowledge
+        from caveat.guards.sessionstart import knowledge
 
         drift = knowledge.check(root)
         if drift is not None:

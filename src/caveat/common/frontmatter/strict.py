@@ -1,6 +1,6 @@
 """The strict front-matter reader of custom rule files (``.caveat/rules/*.md``).
 
-Where ``caveat.frontmatter.read`` tells whether a harness's YAML parser would accept
+Where ``caveat.common.frontmatter.read`` tells whether a harness's YAML parser would accept
 a skill's or agent's front matter and reports every problem, this reader accepts a
 smaller subset and stops at the first thing outside it, with a message for the person
 who wrote the rule:
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from caveat.frontmatter import ESCAPES
+from caveat.common.frontmatter import ESCAPES
 
 _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 _PLAIN_START_FORBIDDEN = frozenset("&*!|>%@`{}[]")

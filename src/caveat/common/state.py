@@ -4,16 +4,16 @@ Resolution (SPEC §7): ``CAVEAT_STATE_DIR``, else ``$CLAUDE_PLUGIN_DATA/state``,
 ``$XDG_STATE_HOME/caveat``, else ``~/.local/state/caveat`` (``%LOCALAPPDATA%`` on
 Windows). The folder is 0700; files in it are 0600 and replaced atomically. A
 sub-folder that is not ours alone is not used; files are read and locked through
-``caveat.private``, which discards what another user could have planted.
+``caveat.common.private``, which discards what another user could have planted.
 """
 
 from __future__ import annotations
 
 import os
 
-from caveat.private import discard as discard
-from caveat.private import lock as lock
-from caveat.private import read_private
+from caveat.common.private import discard as discard
+from caveat.common.private import lock as lock
+from caveat.common.private import read_private
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def log(message: str) -> None:
-    from caveat.log import log as write  # only on a fault: kept off the usual path
+    from caveat.common.log import log as write  # only on a fault: kept off the usual path
 
     write(message)
 
@@ -169,7 +169,7 @@ class JsonCache:
             path = self._path()
             raw = read_private(path) if path else None
             if raw:
-                from caveat.jsonio import load_object
+                from caveat.common.jsonio import load_object
 
                 data = load_object(raw)
                 if data is not None and data.get("version") == self._version:
@@ -191,7 +191,7 @@ class JsonCache:
         self._dirty = False
         path = self._path()
         if path:
-            from caveat import jsonio
+            from caveat.common import jsonio
 
             payload = jsonio.dumps({"version": self._version, "entries": self._entries})
             write_atomic(path, payload.encode("utf-8", "replace"))
@@ -243,7 +243,7 @@ class LockedRecord:
         self.locked = True
         raw = read_private(self.path, self.limit)
         if raw:
-            from caveat.jsonio import load_object
+            from caveat.common.jsonio import load_object
 
             self.data = load_object(raw) or self.data  # corrupt: start again
         return self
@@ -251,7 +251,7 @@ class LockedRecord:
     def save(self, data: Mapping[str, object]) -> bool:
         if not self.locked:
             return False
-        from caveat.jsonio import dumps
+        from caveat.common.jsonio import dumps
 
         return write_atomic(self.path, dumps(dict(data)).encode("utf-8"))
 

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from caveat.session import marker
+from caveat.common import marker
 from tests.helpers import marker_taken
 from tests.hostile.state import NOBODY
 from tests.hostile.state import can_chown

@@ -10,9 +10,9 @@ import time
 
 import pytest
 
-from caveat import gitrun
-from caveat.budget import Overrun
-from caveat.budget import Timer
+from caveat.common import gitrun
+from caveat.common.budget import Overrun
+from caveat.common.budget import Timer
 from tests.hostile import git as hostile
 
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc")
@@ -173,7 +173,7 @@ def test_stdin_is_empty(repo):
 def test_parent_started_without_stdin_and_stderr(repo):
     # The pipe then takes descriptors 0 and 2, where git's /dev/null files go.
     code = (
-        "import os, sys; os.close(0); os.close(2); from caveat import gitrun; "
+        "import os, sys; os.close(0); os.close(2); from caveat.common import gitrun; "
         "sys.stdout.write(repr(gitrun.run(sys.argv[1], 'cat-file', 'blob', 'HEAD:README.md')))"
     )
     done = subprocess.run(

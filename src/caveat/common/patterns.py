@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import zlib
 
-from caveat import state
+from caveat.common import state
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -2,8 +2,8 @@
 few facts caveat needs from ``.git`` by hand: where the git dir is, and HEAD's commit.
 
 Used by the hook (to find the project's configuration), by ``Context.git_root`` in
-``caveat.guards.base`` (cached per folder), by ``caveat.gitrun`` and by the commands.
-Files in ``.git`` are read only when they are regular files (``caveat.files``): a FIFO
+``caveat.guards.base`` (cached per folder), by ``caveat.common.gitrun`` and by the commands.
+Files in ``.git`` are read only when they are regular files (``caveat.common.files``): a FIFO
 ``HEAD`` reads as no HEAD, it never blocks.
 """
 
@@ -46,7 +46,7 @@ _HEX = frozenset("0123456789abcdef")
 
 
 def _read(path: str, limit: int = 4096) -> str | None:
-    from caveat.files import read_bytes  # only when a file of .git is read
+    from caveat.common.files import read_bytes  # only when a file of .git is read
 
     data = read_bytes(path, limit)
     return None if data is None else data.decode("utf-8", "replace")

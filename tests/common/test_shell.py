@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from caveat.shell import simple_commands
+from caveat.common.shell import simple_commands
 
 
 def _argvs(text, dialect="bash"):

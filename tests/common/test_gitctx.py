@@ -6,9 +6,9 @@ import time
 
 import pytest
 
-from caveat import files
-from caveat import gitctx
-from caveat.gitctx import git_root
+from caveat.common import files
+from caveat.common import gitctx
+from caveat.common.gitctx import git_root
 from tests.hostile import git as hostile
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import time
 
-from caveat import state
+from caveat.common import state
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ its ``.git`` can hold FIFOs that block a reader for ever. So every call here:
 - first checks that ``HEAD``, ``config`` and ``index`` are regular files (or absent),
   so git is not started to block on a FIFO;
 - has a deadline: ``timeout``, shortened to what is left of the caller's time budget
-  (the real-time timer ``caveat.budget.Timer`` arms);
+  (the real-time timer ``caveat.common.budget.Timer`` arms);
 - starts git in a new session, its own process group, and kills that group when the
   call ends, so no child (a fetch, a hook) outlives it;
 - reads stdin from ``/dev/null``, drops stderr and bounds stdout.
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import os
 
-from caveat.gitctx import git_dirs
+from caveat.common.gitctx import git_dirs
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -25,7 +25,7 @@ plain value starting with a reserved character (`` ` ``, ``@``) or an alias (``*
 Anchors and tags (``&a``, ``!!str``) are stripped. Values are strings, lists of
 strings or nested dicts; ``None`` for an empty value.
 
-Custom rule files are read by the stricter ``caveat.frontmatter.strict``, which
+Custom rule files are read by the stricter ``caveat.common.frontmatter.strict``, which
 stops at the first construct outside a smaller subset and types booleans and nulls.
 """
 

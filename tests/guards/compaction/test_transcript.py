@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from caveat.session import transcript
+from caveat.guards.compaction import transcript
 
 
 def claude_assistant(inp, read, create, *, sidechain=False, output=12):

@@ -1,10 +1,10 @@
 from __future__ import annotations
 
-from caveat.msgparse import BODY
-from caveat.msgparse import TITLE
-from caveat.msgparse import bindings
-from caveat.msgparse import front_matter
-from caveat.msgparse import parse
+from caveat.common.msgparse import BODY
+from caveat.common.msgparse import TITLE
+from caveat.common.msgparse import bindings
+from caveat.common.msgparse import front_matter
+from caveat.common.msgparse import parse
 
 MESSAGE = """<!-- SPDX-License-Identifier: MIT -->
 # Dependency change

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import os
 
-from caveat.files import open_regular
+from caveat.common.files import open_regular
 
 TAIL_LIMIT = 1 << 20  # bytes read from the end at most
 CHUNK = 1 << 16
@@ -138,7 +138,7 @@ def _line_tokens(line: bytes) -> int | None:
 
 
 def _decode(line: bytes) -> dict[str, object] | None:
-    from caveat.jsonio import loads
+    from caveat.common.jsonio import loads
 
     try:
         value = loads(line.decode("utf-8", "replace"))

@@ -3,7 +3,7 @@
 ``open_regular`` opens a file so that a FIFO or a device in the project cannot hang a
 hook; ``read_bytes`` and ``read_text`` read a whole file up to a size limit on top of
 it. Guards reach them through ``caveat.guards.base.Context.read_text``; the session
-modules, ``caveat.gitctx`` (files in ``.git``) and the header guard call them directly.
+modules, ``caveat.common.gitctx`` (files in ``.git``) and the header guard call them directly.
 """
 
 from __future__ import annotations

@@ -79,7 +79,7 @@ class Outcome(Record):
 
 class Args(Record):
     """A registration's command line: ``[--contract ID] [--guards ID,...] [--explain]
-    [EVENT] [NAME ...]``, where a NAME is a guard id or (earlier versions) a message."""
+    [EVENT] [MESSAGE ...]``; message names are what earlier versions wrote."""
 
     __slots__ = ("contract", "explain", "guards", "names")
 
@@ -138,13 +138,7 @@ def chosen(args: Args) -> frozenset[str]:
     from caveat.guards import REGISTRY
 
     ids = set(args.guards)
-    legacy: set[str] = set()
-    for name in args.names:
-        for spec in REGISTRY:
-            if name == spec.id:
-                ids.add(name)
-            elif name in spec.messages:
-                legacy.add(spec.id)
+    legacy = {spec.id for spec in REGISTRY for name in args.names if name in spec.messages}
     if legacy and legacy <= AFTER_THE_TOOL:
         ids |= legacy
     return frozenset(ids)

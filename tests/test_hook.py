@@ -312,7 +312,7 @@ def test_an_old_command_line_with_message_names_runs_every_guard_of_its_event(pr
     old = ["--contract", "claude", "PreToolUse", "pretooluse-eval-guard", "custom"]
     fired = dispatch.run(old, data, env)
     assert [f.guard for f in fired.findings] == ["dependency"]
-    assert {row.guard for row in fired.trace} >= {"dependency", "eval", "git", "header"}
+    assert {row.guard for row in fired.trace} >= {"dependency", "eval", "header", "tracking-ids"}
     narrowed = ["--contract", "claude", "PostToolUse", "posttooluse-proactive-compaction", "custom"]
     quiet = dispatch.run(narrowed, data, env)
     assert {row.guard for row in quiet.trace} == {"compaction", "custom"}

@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from caveat.event import Event
     from caveat.event import FileEdit
 
+# Where Codex keeps its home when not in ``~/.codex``: its configuration files there
+# are harness configuration too (the conformity guard).
+CODEX_HOME_ENV = "CODEX_HOME"
+
 # Files larger than this are not read from disk for diffing; the guard then judges
 # the edit on its own text.
 READ_LIMIT = 8 * 1024 * 1024
@@ -70,6 +74,13 @@ class Context:
         if folder not in self._roots:
             self._roots[folder] = git_root(path)
         return self._roots[folder]
+
+    def relative(self, path: str) -> str:
+        """``path`` relative to its git root, with forward slashes; else as given."""
+        root = self.git_root(path)
+        if root and path.startswith(root.rstrip("/\\") + os.sep):
+            path = path[len(root.rstrip("/\\")) + 1 :]
+        return path.replace("\\", "/")
 
     def read_text(self, path: str) -> str | None:
         """The file's current text, or None when absent, unreadable, too large or not

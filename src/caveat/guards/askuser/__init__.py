@@ -35,10 +35,7 @@ if TYPE_CHECKING:
     from caveat.guards.base import Context
 
 
-CANONICAL = " (Recommended)"
 MAX_QUESTIONS = 16
-MAX_OPTIONS = 32
-MAX_TEXT = 2000
 
 
 def input_findings(tool_input: object) -> list[Finding]:

@@ -6,10 +6,11 @@ the variants are described in its package docstring).
 from __future__ import annotations
 
 from caveat.event import Finding
-from caveat.guards.askuser import MAX_OPTIONS
-from caveat.guards.askuser import MAX_TEXT
 from caveat.guards.askuser import marks
 from caveat.guards.askuser import risk
+
+MAX_OPTIONS = 32
+MAX_TEXT = 2000
 
 _OTHER = frozenset({"other", "something else", "none of the above", "custom", "type my own"})
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 
+from caveat.guards.base import CODEX_HOME_ENV
 from caveat.guards.base import edits_by_path
 
 TYPE_CHECKING = False
@@ -42,8 +43,6 @@ BASENAMES = frozenset(
         "SKILL.md",
     }
 )
-
-CODEX_HOME_ENV = "CODEX_HOME"
 
 SCOPE_ENV = "CAVEAT_CONFORMITY_SCOPE"
 

@@ -86,4 +86,4 @@ def problems(env: Mapping[str, str], project_root: str | None) -> list[tuple[str
     project's rules folders — for ``caveat doctor`` and ``caveat rules``."""
     from caveat.guards.custom.load import problems as found
 
-    return found(env, project_root)
+    return found(env, rule_folders(env, project_root))

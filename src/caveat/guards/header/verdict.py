@@ -15,11 +15,11 @@ from caveat.event import POST_TOOL
 from caveat.event import WHOLE
 from caveat.event import Finding
 from caveat.guards.base import versions
-from caveat.guards.header import DOCKERFILE_PREFIXES
 from caveat.guards.header import comments
-from caveat.guards.header import in_exempt_dir
 from caveat.guards.header import rules
 from caveat.guards.header.policy import policy
+from caveat.guards.header.styles import DOCKERFILE_PREFIXES
+from caveat.guards.header.styles import in_exempt_dir
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -130,14 +130,6 @@ def is_test(base: str) -> bool:
     )
 
 
-def relative(ctx: Context, path: str) -> str:
-    """``path`` relative to its git root, with forward slashes; else as given."""
-    root = ctx.git_root(path)
-    if root and path.startswith(root.rstrip("/\\") + os.sep):
-        path = path[len(root.rstrip("/\\")) + 1 :]
-    return path.replace("\\", "/")
-
-
 def plans_dir(ctx: Context, path: str) -> str:
     """The absolute plans folder of the project holding ``path`` ("" when there is
     none to know: no setting, or a relative one outside every git root)."""
@@ -153,7 +145,7 @@ def plans_dir(ctx: Context, path: str) -> str:
 
 def exempt(ctx: Context, path: str, plans: str) -> bool:
     """True for documentation, tests, release notes, vendored code and plans."""
-    rel = relative(ctx, path)
+    rel = ctx.relative(path)
     folder, _, base = rel.rpartition("/")
     if base.lower().startswith(NOTES_PREFIXES) or is_test(base):
         return True

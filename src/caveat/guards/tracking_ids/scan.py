@@ -107,11 +107,9 @@ def file_findings(
     shown = ", ".join(new[:MAX_IDS])
     if len(new) > MAX_IDS:
         shown += f" and {len(new) - MAX_IDS} more"
-    from caveat.guards.tracking_ids import relative
-
     root = ctx.git_root(path)
     values = {
-        "path": relative(ctx, path) if root else path,
+        "path": ctx.relative(path) if root else path,
         "ids": shown,
         "lines": label(lines, kind, starts),
     }

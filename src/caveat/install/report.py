@@ -9,6 +9,7 @@ from caveat.harnesses import HARNESSES
 from caveat.install import skills
 from caveat.install.compare import status
 from caveat.install.core import InstallError
+from caveat.install.owner import invocation
 from caveat.install.records import read_records
 from caveat.install.resolve import Result
 from caveat.install.resolve import harness
@@ -20,7 +21,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from caveat.install.command import Runtime
     from caveat.install.core import Found
+    from caveat.install.endpoint import Endpoint
 
 
 def verify(name: str, env: Mapping[str, str], project: str | None = None) -> Result:
@@ -56,6 +59,7 @@ def verify(name: str, env: Mapping[str, str], project: str | None = None) -> Res
         result.problems.append(str(exc))
         return result
     state, problems = status(found, wanted)
+    problems += _launcher(aim, found)
     expected = spec.path(env, folder, http)
     if path != expected:
         form = "HTTP" if http else "command"
@@ -74,6 +78,20 @@ def verify(name: str, env: Mapping[str, str], project: str | None = None) -> Res
     result.status = "drifted" if problems else state
     result.problems = [redacted(p) for p in problems]
     return result
+
+
+def _launcher(aim: Runtime | Endpoint, found: list[Found]) -> list[str]:
+    """What is wrong with the launcher files the command registrations run."""
+    from caveat.install import launcher
+    from caveat.install.command import Runtime
+
+    named = {invocation(handler) for _, _, handler in found if handler.get("type") != "http"}
+    if not named:
+        return []
+    runtime = aim if isinstance(aim, Runtime) else aim.runtime()
+    if not any(path in command for path, _ in runtime.files for command in named):
+        return []  # the old form names no launcher file (its own line says so)
+    return launcher.check(runtime.files)
 
 
 def _port(found: list[Found]) -> int | None:

@@ -8,12 +8,13 @@ from __future__ import annotations
 import os
 
 from caveat.install.command import launcher
-from tests.harnesses.install_helpers import PYTHON
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import context
 from tests.harnesses.install_helpers import example
 from tests.harnesses.install_helpers import home
 from tests.harnesses.install_helpers import hooks
+from tests.harnesses.install_helpers import launch_sh
+from tests.harnesses.install_helpers import shell_start
 from tests.harnesses.install_helpers import write
 
 
@@ -25,25 +26,25 @@ def test_registrations(project, caveat):
     matchers = [g["matcher"] for g in registered["PreToolUse"]]
     assert matchers == ["Write|Edit|MultiEdit|NotebookEdit", "Bash|PowerShell", "AskUserQuestion"]
     files, shells, ask = (g["hooks"][0] for g in registered["PreToolUse"])
-    assert files["command"] == PYTHON and files["timeout"] == 30
-    assert files["args"][:5] == ["-I", launcher(), "--contract", "claude", "PreToolUse"]
-    assert os.path.isabs(files["args"][1])
+    assert files["command"] == "/bin/sh" and files["timeout"] == 30
+    assert files["args"][:4] == [launch_sh(), "--contract", "claude", "PreToolUse"]
+    assert os.path.isabs(files["args"][0])
     assert "pretooluse-write-header-guard" in files["args"] and "custom" in files["args"]
     assert "pretooluse-bash" not in files["args"]
     assert "pretooluse-bash" in shells["args"] and "custom" in shells["args"]
-    assert ask["args"][5:] == ["pretooluse-askuserquestion-recommended", "custom"]
+    assert ask["args"][4:] == ["pretooluse-askuserquestion-recommended", "custom"]
     start = registered["SessionStart"][0]
     assert "matcher" not in start
-    assert start["hooks"][0]["args"][4:] == [
+    assert start["hooks"][0]["args"][3:] == [
         "SessionStart",
         "sessionstart",
         "postcompact",
         "custom",
     ]
-    assert registered["Stop"][0]["hooks"][0]["args"][4:] == ["Stop", "stop"]
+    assert registered["Stop"][0]["hooks"][0]["args"][3:] == ["Stop", "stop"]
     (after,) = registered["PostToolUse"]
     assert after["matcher"] == "*"  # every tool: the context grows on reads too
-    assert after["hooks"][0]["args"][4:] == [
+    assert after["hooks"][0]["args"][3:] == [
         "PostToolUse",
         "posttooluse-proactive-compaction",
         "custom",

@@ -9,13 +9,14 @@ import os
 
 import pytest
 
-from tests.harnesses.install_helpers import PYTHON
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import context
 from tests.harnesses.install_helpers import example
 from tests.harnesses.install_helpers import home
 from tests.harnesses.install_helpers import hooks
+from tests.harnesses.install_helpers import launch_sh
 from tests.harnesses.install_helpers import refused
+from tests.harnesses.install_helpers import shell_start
 from tests.harnesses.install_helpers import unsafe_project_is_refused
 
 
@@ -28,7 +29,7 @@ def test_registrations(project, caveat):
     assert group["matcher"] == "^(Write|Edit|MultiEdit|NotebookEdit|Bash)$"
     handler = group["hooks"][0]
     assert handler["type"] == "command" and handler["timeout"] == 30  # seconds
-    assert handler["command"].startswith(f'"{PYTHON}" -I ')
+    assert handler["command"].startswith(shell_start() + " ")
     assert " --contract codebuddy PostToolUse " in handler["command"]
     words = handler["command"].split()
     assert "pretooluse-dependency-guard" in words and "pretooluse-bash" in words

@@ -27,10 +27,10 @@ def test_registrations(project, caveat):
     (failure,) = registered["PostToolUseFailure"]
     assert failure["matcher"] == group["matcher"]
     words = failure["hooks"][0]["command"].split()
-    assert " ".join(words[3:6]) == "--contract qwen PostToolUseFailure"
+    assert " ".join(words[2:5]) == "--contract qwen PostToolUseFailure"
     # the same guards, less compaction, which counts completed calls
-    after = handler["command"].split()[6:]
-    assert words[6:] == [m for m in after if m != "posttooluse-proactive-compaction"]
+    after = handler["command"].split()[5:]
+    assert words[5:] == [m for m in after if m != "posttooluse-proactive-compaction"]
 
 
 def test_failing_command_still_gets_advice(project, caveat):

@@ -81,3 +81,22 @@ def test_other_differences_are_listed_one_by_one(project, caveat):
     )
     code, out, _ = caveat("verify", "--harness", "claude", "--project", str(project))
     assert code == 1 and "registrations run" not in out and "differs" in out
+
+
+def test_verify_run_starts_each_registered_command(project, caveat):
+    caveat("install", "--harness", "claude", "--project", str(project))
+    code, out, _ = caveat("verify", "--harness", "claude", "--project", str(project), "--run")
+    ran = [x for x in out.splitlines() if x.startswith("  ran ")]
+    assert code == 0 and len(ran) == 6
+    assert "  ran PreToolUse Bash|PowerShell: exit 0, printed nothing" in ran
+    assert any(x.startswith('  ran SessionStart (all): exit 0, printed "{') for x in ran)
+
+
+def test_verify_run_fails_on_a_command_that_exits_non_zero(project, caveat):
+    caveat("install", "--harness", "codex", "--project", str(project))
+    gone = "/opt/old-venv/lib/python3.9/site-packages/caveat/_launch.py"
+    _old_form(file_for("codex", project), sys.executable, gone)
+    code, out, _ = caveat("verify", "--harness", "codex", "--project", str(project), "--run")
+    failed = [x for x in out.splitlines() if x.startswith("  - ran ")]
+    assert code == 1 and failed and all(": exit 2, printed nothing, stderr " in x for x in failed)
+    assert "No such file or directory" in failed[0]

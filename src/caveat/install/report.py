@@ -26,11 +26,16 @@ if TYPE_CHECKING:
     from caveat.install.endpoint import Endpoint
 
 
-def verify(name: str, env: Mapping[str, str], project: str | None = None) -> Result:
+def verify(
+    name: str, env: Mapping[str, str], project: str | None = None, run: bool = False
+) -> Result:
     """``installed``, ``missing``, ``drifted`` or ``unreadable``: caveat's registrations
     for ``name`` in the scope's file that holds them (HTTP ones are checked against
     the port they name, and the token variable against ``caveat serve``'s token), and
-    caveat's skills where the harness reads skills."""
+    caveat's skills where the harness reads skills. With ``run``, each registered
+    command is also started on a harmless payload (:mod:`caveat.install.probe`): one
+    note per command, and a problem for each that exits non-zero or prints anything
+    but one JSON object."""
     spec = harness(name)
     folder = None if project is None else os.path.abspath(project)
     held: list[tuple[str, list[Found]]] = []
@@ -60,6 +65,11 @@ def verify(name: str, env: Mapping[str, str], project: str | None = None) -> Res
         return result
     state, problems = status(found, wanted)
     problems += _launcher(aim, found)
+    if run:
+        from caveat.install import probe
+
+        for line, ok in probe.run(found, env):
+            (result.notes if ok else problems).append(f"ran {line}")
     expected = spec.path(env, folder, http)
     if path != expected:
         form = "HTTP" if http else "command"

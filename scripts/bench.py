@@ -65,7 +65,7 @@ def process_rows(
 ) -> tuple[float, list[Row]]:
     """The floor in seconds, and one row per start-up form and case."""
     project = cases.hook_project(root)
-    forms = cases.forms(sys.executable)
+    forms = cases.forms(sys.executable, root)
     if only:
         forms = {k: v for k, v in forms.items() if any(f in k for f in only)}
     payloads = cases.hook_cases(project)

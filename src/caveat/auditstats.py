@@ -87,7 +87,9 @@ def summarise(records: Iterable[Record]) -> Summary:
         harness.advised += received == "advice"
         harness.denied += received == "deny"
         rows = guards(record)
-        harness.faulted += any(g.get("outcome") == "faulted" for g in rows)
+        # A call that failed open (caveat could not even start: "launch failed") counts.
+        failed = bool(record.get("failed"))
+        harness.faulted += failed or any(g.get("outcome") == "faulted" for g in rows)
         for entry in rows:
             _count_guard(out, entry, when[:10], str(record.get("session", "")))
     return out

@@ -76,6 +76,36 @@ def _aside(env: Mapping[str, str]) -> list[Row]:
     return rows
 
 
+def _launches(env: Mapping[str, str]) -> list[Row]:
+    """Hook calls that could not start caveat (its package or interpreter gone), as
+    the launcher recorded them in the audit log: those of the last day, since the
+    launcher was last written (an install that rewrote it is the fix)."""
+    import time
+
+    from caveat import auditlog
+    from caveat.install import launcher
+
+    since = time.time() - 86400
+    try:
+        since = max(since, int(os.stat(launcher.shell_path(env)).st_mtime))  # log: seconds
+    except OSError:
+        pass
+    faults = [
+        r
+        for r in auditlog.read(env, auditlog.Filter(since=since))
+        if str(r.get("failed", "")).startswith("launch failed")
+    ]
+    if not faults:
+        return []
+    last = faults[-1]
+    problem = (
+        f"{len(faults)} hook call(s) could not start caveat, the latest at {last.get('time')}: "
+        f"{last.get('failed')} (caveat log shows them); fix: caveat install --harness NAME "
+        "for each harness caveat verify lists"
+    )
+    return [("launch", problem, "")]
+
+
 def _config(env: Mapping[str, str], root: str | None) -> list[Row]:
     loaded = settings.load(env, root)
     rows: list[Row] = [("config", warning, "") for warning in loaded.warnings]
@@ -168,7 +198,7 @@ def run(project: str | None = None, as_json: bool = False) -> int:
 
 def _run(env: Mapping[str, str], project: str | None, as_json: bool) -> int:
     root = git_root(os.path.abspath(project or os.getcwd()))
-    rows = _interpreter() + _state(os.environ) + _aside(os.environ)
+    rows = _interpreter() + _state(os.environ) + _aside(os.environ) + _launches(os.environ)
     rows += _config(env, root) + _messages(root) + _rules(env, root) + _trust(env, root)
     rows += _harnesses(env, root)
     bad = [row for row in rows if row[1]]

@@ -123,11 +123,13 @@ def _targets(name: str | None, project: str | None, user: bool) -> list[tuple[st
     return [(n, None) for n in names]
 
 
-def run_verify(name: str | None, project: str | None, user: bool, as_json: bool) -> int:
+def run_verify(
+    name: str | None, project: str | None, user: bool, as_json: bool, run: bool = False
+) -> int:
     results: list[inst.Result] = []
     try:
         for harness_name, where in _targets(name, project, user):
-            result = inst.verify(harness_name, os.environ, where)
+            result = inst.verify(harness_name, os.environ, where, run)
             # Without --harness, only what is installed (or drifted) is reported.
             if name or result.status in ("installed", "drifted"):
                 results.append(result)
@@ -137,7 +139,7 @@ def run_verify(name: str | None, project: str | None, user: bool, as_json: bool)
                 folder = inst.harness(harness_name).project_of(path)
                 if (harness_name, path) in seen or folder is None:
                     continue
-                results.append(inst.verify(harness_name, os.environ, folder))
+                results.append(inst.verify(harness_name, os.environ, folder, run))
     except InstallError as exc:
         return _fail("verify", exc)
     bad = [r for r in results if r.status != "installed"]
@@ -150,6 +152,8 @@ def run_verify(name: str | None, project: str | None, user: bool, as_json: bool)
             print(f"{r.harness}: {r.status} ({r.path})")
             for problem in r.problems:
                 print(f"  - {problem}")
+            for note in r.notes:
+                print(f"  {note}")
         from caveat.install.endpoint import TOKEN_ENV
 
         # A token variable to export is fixed in the shell profile, not by install.

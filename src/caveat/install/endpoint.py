@@ -29,11 +29,12 @@ _PORT = re.compile(r"^https?://[^/:]+:(\d+)/hook/")
 class Endpoint:
     """The server a registration posts to, and the token it presents."""
 
-    __slots__ = ("port", "token")
+    __slots__ = ("env", "port", "token")
 
-    def __init__(self, port: int, token: str) -> None:
+    def __init__(self, port: int, token: str, env: Mapping[str, str] | None = None) -> None:
         self.port = port
         self.token = token
+        self.env = env  # where the launcher of the command registrations lives
 
     @classmethod
     def resolve(cls, env: Mapping[str, str], port: int | None, create: bool = True) -> Endpoint:
@@ -43,20 +44,22 @@ class Endpoint:
 
         chosen = serve.DEFAULT_PORT if port is None else port
         if create:
-            return cls(chosen, serve.ensure_token(env))
+            return cls(chosen, serve.ensure_token(env), env)
         try:
             with open(serve.token_path(env), encoding="ascii") as fh:
                 token = fh.read().strip()
         except (OSError, ValueError):
             token = ""
-        return cls(chosen, token if len(token) >= 32 else PLACEHOLDER)
+        return cls(chosen, token if len(token) >= 32 else PLACEHOLDER, env)
 
     def runtime(self) -> Runtime:
         """The interpreter for the events a harness will not post (resolved on use, so
         that an HTTP install of a harness without such events never needs it)."""
+        import os
+
         from caveat.install.command import Runtime
 
-        return Runtime.resolve()
+        return Runtime.resolve(os.environ if self.env is None else self.env)
 
     def url(self, contract: str, event: str, guards: frozenset[str]) -> str:
         query = f"?guards={','.join(sorted(guards))}" if guards else ""

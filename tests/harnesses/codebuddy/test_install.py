@@ -9,13 +9,14 @@ import os
 
 import pytest
 
-from tests.harnesses.install_helpers import PYTHON
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import context
 from tests.harnesses.install_helpers import example
 from tests.harnesses.install_helpers import home
 from tests.harnesses.install_helpers import hooks
+from tests.harnesses.install_helpers import launch_sh
 from tests.harnesses.install_helpers import refused
+from tests.harnesses.install_helpers import shell_start
 from tests.harnesses.install_helpers import unsafe_project_is_refused
 
 
@@ -28,7 +29,7 @@ def test_registrations(project, caveat):
     assert group["matcher"] == "^(Write|Edit|MultiEdit|NotebookEdit|Bash)$"
     handler = group["hooks"][0]
     assert handler["type"] == "command" and handler["timeout"] == 30  # seconds
-    assert handler["command"].startswith(f'"{PYTHON}" -I ')
+    assert handler["command"].startswith(shell_start() + " ")
     # Routed by event: the hook runs whatever guards this version has for it.
     assert handler["command"].endswith(" --contract codebuddy PostToolUse")
     start = registered["SessionStart"][0]

@@ -7,12 +7,13 @@ from __future__ import annotations
 import os
 
 from caveat.install.command import launcher
-from tests.harnesses.install_helpers import PYTHON
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import context
 from tests.harnesses.install_helpers import example
 from tests.harnesses.install_helpers import home
 from tests.harnesses.install_helpers import hooks
+from tests.harnesses.install_helpers import launch_sh
+from tests.harnesses.install_helpers import shell_start
 
 
 def test_registrations(project, caveat):
@@ -24,7 +25,7 @@ def test_registrations(project, caveat):
     assert group["matcher"] == "^(apply_patch|Bash)$"
     handler = group["hooks"][0]
     assert handler["timeout"] == 30 and isinstance(handler["timeout"], int)
-    assert handler["command"] == f'"{PYTHON}" -I "{launcher()}" --contract codex PreToolUse'
+    assert handler["command"] == f"{shell_start()} --contract codex PreToolUse"
     assert "args" not in handler
     (after,) = registered["PostToolUse"]
     assert after["matcher"] == "*"

@@ -26,7 +26,7 @@ def test_registrations(project, caveat):
     (failure,) = registered["PostToolUseFailure"]
     assert failure["matcher"] == group["matcher"]
     words = failure["hooks"][0]["command"].split()
-    assert " ".join(words[3:]) == "--contract qwen PostToolUseFailure"
+    assert " ".join(words[2:]) == "--contract qwen PostToolUseFailure"
 
 
 def test_failing_command_still_gets_advice(project, caveat):

@@ -49,7 +49,7 @@ def _user_file(env: Mapping[str, str]) -> str:
 def _handler(runtime: Runtime, entry: Entry) -> Json:
     return {
         "type": "command",
-        "command": runtime.python,
+        "command": runtime.program,
         "args": runtime.argv(ID, entry.vendor_event, entry.words()),
         "timeout": TIMEOUT,
     }

@@ -117,9 +117,9 @@ def _show(
     answer = done.stdout.decode("utf-8", "replace")
     out(f"   exit {done.returncode}, {len(answer)} characters on stdout")
     if not answer:
-        from caveat.hook import dispatch
+        from caveat import dispatch
 
-        reason = dispatch(["--contract", contract], payload.encode(), env).reason
+        reason = dispatch.run(["--contract", contract], payload.encode(), env).reason
         out(f"   → silent ({field(reason)}): nothing is written, the harness carries on\n")
         return
     envelope = json.loads(answer)

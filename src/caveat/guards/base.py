@@ -14,6 +14,7 @@ import os
 
 from caveat.common.gitctx import git_root
 from caveat.event import DELETE
+from caveat.event import POST_TOOL
 from caveat.event import WHOLE
 
 TYPE_CHECKING = False
@@ -33,12 +34,22 @@ class Context:
     """Per-invocation facts that guards share and that are costly enough to compute
     once: the git root of each folder, and files read from disk (as data only)."""
 
-    __slots__ = ("_config", "_files", "_roots", "env", "event")
+    __slots__ = ("_config", "_files", "_roots", "env", "event", "explaining", "notes")
 
-    def __init__(self, event: Event, env: Mapping[str, str], config: Config | None = None) -> None:
+    def __init__(
+        self,
+        event: Event,
+        env: Mapping[str, str],
+        config: Config | None = None,
+        explaining: bool = False,
+    ) -> None:
         self.event = event
         self.env = env
         self._config = config
+        # ``caveat explain`` is asking: a silent guard may say why (``note``), which
+        # costs work a plain call does not do.
+        self.explaining = explaining
+        self.notes: list[str] = []
         self._roots: dict[str, str | None] = {}
         self._files: dict[str, str | None] = {}
 
@@ -70,9 +81,6 @@ class Context:
         text = read_text(path, READ_LIMIT)
         self._files[path] = text
         return text
-
-
-POST_TOOL = frozenset({"PostToolUse", "PostToolUseFailure"})
 
 
 def versions(ctx: Context, edits: list[FileEdit]) -> tuple[str, str, bool]:

@@ -34,11 +34,6 @@ if TYPE_CHECKING:
     from caveat.event import Finding
     from caveat.guards.base import Context
 
-ID = "askuser"
-MESSAGE = "pretooluse-askuserquestion-recommended"
-BUDGET_S = 0.5
-STRICT = True
-SETTINGS: dict[str, dict[str, object]] = {}
 
 CANONICAL = " (Recommended)"
 MAX_QUESTIONS = 16

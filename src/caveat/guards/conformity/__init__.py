@@ -59,13 +59,6 @@ SEGMENTS = (
 )
 
 
-ID = "conformity"
-MESSAGE = "pretooluse-conformity"
-BUDGET_S = 2.0
-STRICT = True
-SETTINGS: dict[str, dict[str, object]] = {}
-
-
 def _norm(path: str) -> str:
     return path.replace("\\", "/")
 

@@ -152,12 +152,6 @@ REUSE_ONLY_BASENAMES: dict[str, str] = {
 }  # fmt: skip
 
 
-ID = "header"
-BUDGET_S = 2.0
-STRICT = False
-SETTINGS: dict[str, dict[str, object]] = {"header": {"license": "", "exclude": []}}
-
-
 def file_style(path: str) -> tuple[str, str]:
     """(comment style, kind) for a file name: kind ``""`` for source files,
     ``markdown`` for prose, ``reuse`` for files checked only under REUSE; ``("", "")``
@@ -187,18 +181,14 @@ def in_exempt_dir(rel: str) -> bool:
     return any(part in EXEMPT_DIRS for part in rel.split("/")[:-1])
 
 
-def why_silent(event: Event, ctx: Context) -> str:
-    """Why the guard would say nothing about ``event`` for lack of a header policy
-    (``caveat explain`` prints it); "" when that is not the reason."""
+def _note_silence(ctx: Context, roots: list[str]) -> None:
+    """Why the guard says nothing for lack of a header policy (``caveat explain``)."""
     from caveat.guards.header.policy import silence
 
-    reasons = []
-    for path in edits_by_path(event):
-        root = ctx.git_root(path) if file_style(path)[0] else None
-        reason = silence(ctx, root) if root else ""
-        if reason and reason not in reasons:
-            reasons.append(reason)
-    return "; ".join(reasons)
+    for root in roots:
+        reason = silence(ctx, root)
+        if reason and reason not in ctx.notes:
+            ctx.notes.append(reason)
 
 
 def check(event: Event, ctx: Context) -> list[Finding]:
@@ -220,6 +210,8 @@ def check(event: Event, ctx: Context) -> list[Finding]:
         if root is not None and root not in policies:
             policies[root] = policy(ctx, root)
     if not any(policies.values()):
+        if ctx.explaining:
+            _note_silence(ctx, list(policies))
         return []
     from caveat.guards.header.verdict import findings
 

@@ -102,14 +102,6 @@ TEST_PREFIXES = ("test_", "tests_")
 
 TEST_SUFFIXES = ("_test", "_tests", "_spec", "-test", "-spec")
 
-ID = "tracking-ids"
-BUDGET_S = 1.0
-STRICT = False
-SETTINGS: dict[str, dict[str, object]] = {
-    # The project's own planning ids, beyond what its plans folder defines (a regular
-    # expression such as "PROJ-[0-9]+"; none by default).
-    "tracking": {"pattern": ""},
-}
 
 # Larger texts are not analysed: the guard must stay within its budget.
 MAX_TEXT = 16 * 1024 * 1024

@@ -13,7 +13,6 @@ from caveat.event import Finding
 from caveat.guards.texts import MAX_LINES
 from caveat.guards.texts import label
 from caveat.guards.texts import texts
-from caveat.guards.tracking_ids import ID
 from caveat.guards.tracking_ids.rules import public
 
 TYPE_CHECKING = False
@@ -116,4 +115,4 @@ def file_findings(
         "ids": shown,
         "lines": label(lines, kind, starts),
     }
-    return [Finding(ID, message, values, key=",".join(sorted(new))[:200])]
+    return [Finding(values, key=",".join(sorted(new))[:200], message=message)]

@@ -17,6 +17,8 @@ from caveat import config as settings
 from caveat import messages
 from caveat.common import state
 from caveat.common.gitctx import git_root
+from caveat.common.term import field
+from caveat.common.term import out
 from caveat.guards import REGISTRY
 from caveat.guards.custom import problems as rule_problems
 
@@ -204,11 +206,13 @@ def _run(env: Mapping[str, str], project: str | None, as_json: bool) -> int:
     bad = [row for row in rows if row[1]]
     if as_json:
         report = [{"area": a, "ok": not p, "problem": p or None, "detail": d} for a, p, d in rows]
-        print(json.dumps({"ok": not bad, "project": root, "checks": report}, indent=2))
+        out(json.dumps({"ok": not bad, "project": root, "checks": report}, indent=2))
     else:
-        print(f"project    {root or '(not inside a git repository)'}")
+        # A row quotes paths, config values and rule errors from the project: each is
+        # one line, so the whole of it is a field.
+        out(f"project    {field(root or '(not inside a git repository)')}")
         for area, problem, detail in rows:
-            print(f"{area:10} {'✗ ' + problem if problem else '✓ ' + detail}")
+            out(f"{area:10} {'✗ ' + field(problem) if problem else '✓ ' + field(detail)}")
         if bad:
-            print(f"\n{len(bad)} thing(s) need attention.")
+            out(f"\n{len(bad)} thing(s) need attention.")
     return 1 if bad else 0

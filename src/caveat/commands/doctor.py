@@ -108,6 +108,27 @@ def _launches(env: Mapping[str, str]) -> list[Row]:
     return [("launch", problem, "")]
 
 
+def _unusable(env: Mapping[str, str]) -> list[Row]:
+    """Hook calls of the last day whose input, contract or arguments caveat could not
+    use: a registration or harness sends what caveat cannot read."""
+    import time
+
+    from caveat import auditlog
+
+    since = time.time() - 86400
+    found = list(auditlog.read(env, auditlog.Filter(since=since, outcome="unusable")))
+    if not found:
+        return []
+    last = found[-1]
+    problem = (
+        f"{len(found)} hook call(s) in the last day could not be used, the latest at "
+        f"{last.get('time')}: {last.get('unusable')} from {last.get('contract') or '?'} "
+        "(caveat log --outcome unusable shows them); fix: caveat verify --run, then "
+        "caveat install --harness NAME"
+    )
+    return [("hook input", problem, "")]
+
+
 def _config(env: Mapping[str, str], root: str | None) -> list[Row]:
     loaded = settings.load(env, root)
     rows: list[Row] = [("config", warning, "") for warning in loaded.warnings]
@@ -200,7 +221,13 @@ def run(project: str | None = None, as_json: bool = False) -> int:
 
 def _run(env: Mapping[str, str], project: str | None, as_json: bool) -> int:
     root = git_root(os.path.abspath(project or os.getcwd()))
-    rows = _interpreter() + _state(os.environ) + _aside(os.environ) + _launches(os.environ)
+    rows = (
+        _interpreter()
+        + _state(os.environ)
+        + _aside(os.environ)
+        + _launches(os.environ)
+        + _unusable(os.environ)
+    )
     rows += _config(env, root) + _messages(root) + _rules(env, root) + _trust(env, root)
     rows += _harnesses(env, root)
     bad = [row for row in rows if row[1]]

@@ -26,7 +26,8 @@ def add_filters(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--outcome",
         choices=auditlog.OUTCOMES,
-        help="records with a guard (the --guard one, if given) of this outcome",
+        help="records with a guard (the --guard one, if given) of this outcome; "
+        "unusable: calls whose input, contract or arguments could not be used",
     )
 
 
@@ -83,6 +84,8 @@ def line(record: Record) -> str:
             notes.append(f"{field(guard.get('id'))} {field(outcome)}{reason} {ms:.1f} ms")
     if record.get("failed"):
         notes.append(f"hook failed open ({field(record['failed'])})")
+    if record.get("unusable"):
+        notes.append(f"not used: {field(record['unusable'])}")
     total = auditlog.number(record.get("ms"))
     return "  ".join(
         [

@@ -65,6 +65,13 @@ def report(summary: Summary) -> list[str]:
         count = f"{len(sessions)} session" + ("s" if len(sessions) != 1 else "")
         lines.append("")
         lines.append(f"stepped aside: {field(name)} faulted 3 times in a session ({count})")
+    for (harness, why), calls in sorted(summary.unusable.items()):
+        lines.append("")
+        lines.append(
+            f"not used: {calls} {field(harness)} call(s), {field(why)} "
+            "(a registration or the harness sends what caveat cannot read; "
+            "caveat log --outcome unusable shows them)"
+        )
     return lines
 
 

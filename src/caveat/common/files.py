@@ -195,8 +195,8 @@ def make_folders(folder: str, inside: str | None, mode: int = 0o777) -> list[str
         inside = folder
         while not os.path.isdir(inside) and os.path.dirname(inside) != inside:
             inside = os.path.dirname(inside)
-        if inside == folder:
-            return []
+    if folder == os.path.abspath(inside):
+        return []
     created: list[str] = []
     for step in _below(folder, inside):
         try:

@@ -78,6 +78,8 @@ def install(
     path = spec.path(env, folder, http)
     units = spec.units(aim)
     _merge(spec, read(spec, path, folder), units)  # refused: nothing at all is touched
+    for other in spec.paths(env, folder):  # and a link at any file of the scope
+        document.check(other, folder)
     where = spec.skills_folder(env, folder)
     if where is not None:
         document.check(where, folder, folder=True)

@@ -54,9 +54,7 @@ def test_other_differences_are_listed_one_by_one(project, caveat):
     path = file_for("claude", project)
     write(
         path,
-        read(path)
-        .replace("pretooluse-eval-guard ", "", 1)
-        .replace('"pretooluse-eval-guard",', "", 1),
+        read(path).replace('"timeout": 30', '"timeout": 31', 1),
     )
     code, out, _ = caveat("verify", "--harness", "claude", "--project", str(project))
     assert code == 1 and "registrations run" not in out and "differs" in out

@@ -43,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     explain.add_argument(
         "hook_args",
         nargs=argparse.REMAINDER,
-        help="the hook's own arguments: [--contract ID] [EVENT] [MESSAGE ...]",
+        help="the hook's own arguments: [--contract ID] [--guards ID,...] [EVENT]",
     )
     doctor = sub.add_parser(
         "doctor",

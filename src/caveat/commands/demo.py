@@ -117,9 +117,9 @@ def _show(
     out = done.stdout.decode("utf-8", "replace")
     print(f"   exit {done.returncode}, {len(out)} characters on stdout")
     if not out:
-        from caveat.hook import dispatch
+        from caveat import dispatch
 
-        reason = dispatch(["--contract", contract], payload.encode(), env).reason
+        reason = dispatch.run(["--contract", contract], payload.encode(), env).reason
         print(f"   → silent ({reason}): nothing is written, the harness carries on\n")
         return
     envelope = json.loads(out)

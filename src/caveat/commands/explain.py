@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 
-from caveat import hook
+from caveat import dispatch
 from caveat.guards import REGISTRY
 
 TYPE_CHECKING = False
@@ -14,30 +14,14 @@ if TYPE_CHECKING:
     from caveat.guards import Spec
 
 
-def _skip_reason(event: Event, spec: Spec, names: frozenset[str]) -> str:
+def _skip_reason(event: Event, spec: Spec, only: frozenset[str]) -> str:
     if event.name not in spec.events:
         return f"does not handle {event.name}"
     if spec.tools and event.tool not in spec.tools:
         return f"does not handle tool {event.tool or '(none)'}"
-    if names and names.isdisjoint(spec.messages):
-        return "not bound to the messages named on the command line"
+    if only and spec.id not in only:
+        return "not among the guards the registration names"
     return ""
-
-
-def _why_silent(spec: Spec, event: Event) -> str:
-    """A silent guard's own account of its silence, when it keeps one (``why_silent``)."""
-    why = getattr(spec.load(), "why_silent", None)
-    if why is None:
-        return ""
-    from caveat import config as settings
-    from caveat.common.gitctx import git_root
-    from caveat.guards.base import Context
-
-    try:
-        config = settings.load(os.environ, git_root(event.target))
-        return str(why(event, Context(event, os.environ, config)))
-    except Exception as exc:  # explain reports; it never fails for a guard's sake
-        return f"(could not tell why: {type(exc).__name__})"
 
 
 def _policy_line(event: Event) -> str:
@@ -76,9 +60,11 @@ def run(payload: str, args: list[str]) -> int:
         return 2
     from caveat.commands.readonly import scratch_state
 
-    with scratch_state(os.environ) as env:  # looking must not mark anything as advised
-        outcome = hook.dispatch(args, data, env)
-    _, rest, _ = hook.parse_args(args)
+    # Looking must not mark anything as advised: the run (and everything the guards
+    # note on the way) happens against a copy of the state folder.
+    with scratch_state(os.environ) as env:
+        outcome = dispatch.run([*args, "--explain"], data, env)
+    only = dispatch.chosen(dispatch.parse_args(args))
     print(f"contract   {outcome.contract}")
     event = outcome.event
     if event is None:
@@ -93,16 +79,13 @@ def run(payload: str, args: list[str]) -> int:
     policy = _policy_line(event)
     if policy:
         print(f"policy     {policy}")
-    names = frozenset(n.removesuffix(".md") for n in rest if n != event.name)
-    ran = {row[0]: row for row in outcome.trace}
+    ran = {row.guard: row for row in outcome.trace}
     for spec in REGISTRY:
-        if spec.id in ran:
-            _, status, seconds, detail = ran[spec.id]
-            if status == "silent" and not detail:
-                detail = _why_silent(spec, event)
-            line = f"{spec.id:12} {status:8} {seconds * 1000:7.2f} ms  {detail}"
+        row = ran.get(spec.id)
+        if row is not None:
+            line = f"{spec.id:12} {row.outcome:8} {row.seconds * 1000:7.2f} ms  {row.detail}"
         else:
-            reason = _skip_reason(event, spec, names) or "not run"
+            reason = _skip_reason(event, spec, only) or "not run"
             line = f"{spec.id:12} {'skipped':8} {'':>10}  {reason}"
         print(f"guard      {line.rstrip()}")
     if outcome.output:

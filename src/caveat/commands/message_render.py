@@ -11,6 +11,7 @@ import sys
 from caveat import messages
 from caveat.commands.messages import is_context
 from caveat.commands.messages import read
+from caveat.event import VERBATIM
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def render(
     if sample_path:
         values, named = _load_sample(sample_path)
         variant = variant if variant is not None else named
-    variant = variant or (messages.WHOLE if context else "")
+    variant = variant or (VERBATIM if context else "")
     built_in = samples.find(name, variant)
     guard = built_in[0] if built_in else ""
     if not sample_path and not context:
@@ -65,7 +66,7 @@ def render(
                 "pass --sample FINDING.json"
             )
         values = built_in[1]
-    finding = Finding(guard, name, values, variant=variant)
+    finding = Finding(values, variant=variant, message=name, guard=guard)
     return messages.render([finding], env, project_root, event)
 
 

@@ -1,6 +1,6 @@
 """Where an HTTP registration posts: ``caveat serve`` on the loopback interface.
 
-``http://127.0.0.1:<port>/hook/<contract>/<EVENT>?messages=<m1>,<m2>,...`` with
+``http://127.0.0.1:<port>/hook/<contract>/<EVENT>[?guards=<id>,...]`` with
 ``Authorization: Bearer $CAVEAT_SERVE_TOKEN``. The token is ``caveat serve``'s own (a
 0600 file in the state folder, made on install). It is never written into the
 settings: Claude Code fills the header from the environment variable named in
@@ -58,8 +58,8 @@ class Endpoint:
 
         return Runtime.resolve()
 
-    def url(self, contract: str, event: str, messages: tuple[str, ...]) -> str:
-        query = f"?messages={','.join(messages)}" if messages else ""
+    def url(self, contract: str, event: str, guards: frozenset[str]) -> str:
+        query = f"?guards={','.join(sorted(guards))}" if guards else ""
         return f"http://{HOST}:{self.port}/hook/{contract}/{event}{query}"
 
     def headers(self) -> dict[str, str]:

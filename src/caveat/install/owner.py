@@ -4,11 +4,11 @@ A handler is caveat's only when it has exactly a form caveat writes (every versi
 far wrote these same forms), whatever the paths in it and wherever the file lives:
 
 - exec form: ``command`` an absolute interpreter path, ``args`` exactly ``-I
-  <abs>/caveat/_launch.py --contract ID EVENT [MESSAGE ...]``;
+  <abs>/caveat/_launch.py --contract ID EVENT [--guards G1,G2]``;
 - shell form (``command``, Copilot's ``bash``, Kiro's ``action.command``): exactly
-  ``"<python>" -I "<abs>/caveat/_launch.py" --contract ID EVENT [MESSAGE ...]``;
+  ``"<python>" -I "<abs>/caveat/_launch.py" --contract ID EVENT [--guards G1,G2]``;
 - HTTP (``type: "http"``): ``url`` exactly
-  ``http://127.0.0.1:<port>/hook/ID/EVENT[?messages=M1,M2]``, with the token taken
+  ``http://127.0.0.1:<port>/hook/ID/EVENT[?guards=G1,G2]``, with the token taken
   from ``$CAVEAT_SERVE_TOKEN`` (``allowedEnvVars`` naming it), or, as earlier
   versions wrote it, ``caveat serve``'s own token as a literal and no
   ``allowedEnvVars`` (another token there is another server's).
@@ -25,12 +25,17 @@ from caveat.install.endpoint import TOKEN_ENV
 
 _PATH = r'[^"$`\\\x00-\x1f]+'  # what check_path lets through, between quotes
 _LAUNCH = r"(?:/|[A-Za-z]:[\\/])(?:[^\x00-\x1f]*[\\/])?caveat[\\/]_launch\.py"
-_WORDS = r"--contract ([a-z0-9]+) [A-Za-z]+(?: [a-z0-9][a-z0-9-]*)*"
+# ``--guards`` narrows an entry; message names are what earlier versions wrote.
+_NAMES = r"[a-z0-9][a-z0-9-]*(?:,[a-z0-9][a-z0-9-]*)*"
+_WORDS = rf"--contract ([a-z0-9]+) [A-Za-z]+(?: --guards {_NAMES})?(?: [a-z0-9][a-z0-9-]*)*"
 _SHELL = re.compile(rf'"{_PATH}" -I "(?={_LAUNCH}"){_PATH}" {_WORDS}')
-_ARGS = re.compile(rf"-I\n{_LAUNCH}\n--contract\n([a-z0-9]+)\n[A-Za-z]+(?:\n[a-z0-9][a-z0-9-]*)*")
+_ARGS = re.compile(
+    rf"-I\n{_LAUNCH}\n--contract\n([a-z0-9]+)\n[A-Za-z]+(?:\n--guards\n{_NAMES})?"
+    r"(?:\n[a-z0-9][a-z0-9-]*)*"
+)
 _URL = re.compile(
     r"http://127\.0\.0\.1:\d{1,5}/hook/([a-z0-9]+)/[A-Za-z]+"
-    r"(?:\?messages=[a-z0-9][a-z0-9-]*(?:,[a-z0-9][a-z0-9-]*)*)?"
+    rf"(?:\?(?:messages|guards)={_NAMES})?"
 )
 _LITERAL_TOKEN = re.compile(r"Bearer [A-Za-z0-9_-]{32,}")
 

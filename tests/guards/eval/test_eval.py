@@ -13,8 +13,8 @@ from caveat.event import FRAGMENT
 from caveat.event import HUNK
 from caveat.event import Event
 from caveat.event import FileEdit
-from caveat.guards import eval as dynamic_eval
 from caveat.guards.base import Context
+from tests.helpers import check
 
 
 @pytest.fixture
@@ -27,7 +27,7 @@ def root(tmp_path):
 
 
 def run(event):
-    return dynamic_eval.check(event, Context(event, env={}))
+    return check("eval", event, Context(event, env={}))
 
 
 def write(root, name, text, name_event="PreToolUse"):

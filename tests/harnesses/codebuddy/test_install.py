@@ -29,16 +29,11 @@ def test_registrations(project, caveat):
     handler = group["hooks"][0]
     assert handler["type"] == "command" and handler["timeout"] == 30  # seconds
     assert handler["command"].startswith(f'"{PYTHON}" -I ')
-    assert " --contract codebuddy PostToolUse " in handler["command"]
-    words = handler["command"].split()
-    assert "pretooluse-dependency-guard" in words and "pretooluse-bash" in words
-    assert "posttooluse-proactive-compaction" in words and words[-1] == "custom"
-    assert "pretooluse-askuserquestion-recommended" not in words
+    # Routed by event: the hook runs whatever guards this version has for it.
+    assert handler["command"].endswith(" --contract codebuddy PostToolUse")
     start = registered["SessionStart"][0]
     assert "matcher" not in start
-    assert start["hooks"][0]["command"].endswith(
-        "--contract codebuddy SessionStart sessionstart postcompact custom"
-    )
+    assert start["hooks"][0]["command"].endswith("--contract codebuddy SessionStart")
 
 
 def test_registered_command_reaches_the_guards(project, caveat):

@@ -45,10 +45,7 @@ def test_merges_one_entry_into_the_operators_file(project, caveat):
     assert data["hooks"]["beforeShellExecution"] == OPERATOR["hooks"]["beforeShellExecution"]
     mine, caveats = data["hooks"]["sessionStart"]
     assert mine == {"command": "./hooks/greet.sh"}
-    assert caveats == {
-        "command": f'"{PYTHON}" -I "{launcher()}" '
-        "--contract cursor sessionStart sessionstart postcompact custom"
-    }
+    assert caveats == {"command": f'"{PYTHON}" -I "{launcher()}" --contract cursor sessionStart'}
     assert "timeout" not in caveats  # its unit is not settled: Cursor's default
 
 

@@ -24,13 +24,9 @@ def test_registrations(project, caveat):
     assert handler["timeout"] == 30_000  # milliseconds
     assert handler["name"] == "caveat" and handler["type"] == "command"
     assert handler["command"].startswith(f'"{PYTHON}" -I ')
-    assert " --contract gemini AfterTool " in handler["command"]
-    words = handler["command"].split()
-    assert "posttooluse-proactive-compaction" in words and "custom" in words
-    assert "pretooluse-askuserquestion-recommended" not in words
-    assert (
-        " --contract gemini SessionStart " in registered["SessionStart"][0]["hooks"][0]["command"]
-    )
+    assert handler["command"].endswith(" --contract gemini AfterTool")
+    start = registered["SessionStart"][0]["hooks"][0]["command"]
+    assert start.endswith(" --contract gemini SessionStart")
 
 
 def test_registered_command_reaches_the_guards(project, caveat):

@@ -37,9 +37,7 @@ def test_registrations(project, caveat):
     assert handler["timeout"] == 30 and handler["enabled"] is True  # seconds
     assert handler["action"]["type"] == "command"
     assert handler["action"]["command"].startswith(f'"{PYTHON}" -I ')
-    assert handler["action"]["command"].endswith(
-        "--contract kiro SessionStart sessionstart postcompact custom"
-    )
+    assert handler["action"]["command"].endswith("--contract kiro SessionStart")
     assert "matcher" not in handler
 
 

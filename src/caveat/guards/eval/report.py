@@ -15,8 +15,6 @@ from caveat.common.budget import Overrun
 from caveat.common.budget import Timer
 from caveat.common.sanitize import redact
 from caveat.event import Finding
-from caveat.guards.eval import ID
-from caveat.guards.eval import MESSAGE
 from caveat.guards.eval.primitives import FAMILY_WORDS
 from caveat.guards.eval.primitives import PRIMITIVES
 from caveat.guards.eval.scan import scan
@@ -150,7 +148,7 @@ def file_findings(
             "lines": text,
             "alternative": alternative,
         }
-        findings.append(Finding(ID, MESSAGE, values, key=pid))
+        findings.append(Finding(values, key=pid))
     return findings
 
 
@@ -172,5 +170,5 @@ def command_findings(command: str, language: str, deadline: float) -> list[Findi
             "alternative": alternative,
             "command": shown,
         }
-        findings.append(Finding(ID, MESSAGE, values, variant="command", key=pid))
+        findings.append(Finding(values, variant="command", key=pid))
     return findings

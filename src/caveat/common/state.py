@@ -105,7 +105,8 @@ def private_folder(path: str, create: bool = True, replace: bool = True) -> bool
     ``replace`` a planted one (a symlink, a file, another user's, writable by others:
     whatever it holds may have been put there by someone else) is moved aside (a link
     or an empty folder removed) and made again; without, it is refused, never used.
-    Ours, readable by others: tightened to 0700 (``create``) or used as it is."""
+    Ours, readable by others (or, for the state folder itself, writable by others):
+    tightened to 0700 (``create``) or used as it is."""
     for _ in range(3):  # found planted, moved aside, made again
         try:
             info = os.lstat(path)
@@ -124,7 +125,9 @@ def private_folder(path: str, create: bool = True, replace: bool = True) -> bool
             log(f"state dir {path!r} unusable: {exc}")
             return False
         why = _untrusted(info)
-        if not why:
+        # The state folder itself (``replace`` off: its parent is not caveat's to
+        # rename in) is tightened as before; what it holds is checked file by file.
+        if not why or (why == "is writable by others" and create and not replace):
             if create and info.st_mode & 0o077:
                 try:
                     os.chmod(path, 0o700)

@@ -43,6 +43,7 @@ FORBIDDEN_ON_SILENT_PATH = {
     "caveat.guards.dependency.command_rules",
     "caveat.guards.eval.primitives",
     "caveat.guards.plan.tables",
+    "caveat.guards.plan_bash.tables",
     "caveat.guards.conformity.rules",
     "caveat.guards.tracking_ids.rules",
     "caveat.guards.header.rules",

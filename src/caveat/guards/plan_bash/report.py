@@ -75,9 +75,9 @@ def changes(
 
 
 def _package_change(argv: list[str], powershell: bool) -> str:
-    # The dependency guard's reading of package-manager commands, so that both guards
-    # agree on what installs packages.
-    from caveat.guards.dependency.commands import package_change
+    # Shared with the dependency guard, so that both agree on what installs packages;
+    # imported only in plan mode (its tables are long).
+    from caveat.guards.packages import package_change
 
     return package_change(argv, powershell)
 

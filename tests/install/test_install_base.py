@@ -129,8 +129,11 @@ def test_user_scope_default_and_verify_without_harness(name, home, caveat):
 
 
 def test_verify_without_harness_reports_nothing_installed(caveat):
-    code, out, _ = caveat("verify")
-    assert code == 0 and "no harness" in out
+    code, _, err = caveat("verify")
+    assert code == 1 and "registered with no harness" in err
+    assert "caveat install --harness NAME" in err
+    code, out, _ = caveat("verify", "--json")
+    assert code == 1 and json.loads(out)["ok"] is False
 
 
 def test_verify_finds_a_recorded_project_install(project, caveat):
@@ -392,8 +395,8 @@ def test_harnesses_lists_the_table(caveat, home):
 
 def test_verify_without_harness_ignores_unrelated_unreadable_files(home, caveat):
     write(os.path.join(home, ".gemini", "settings.json"), "{ // mine\n}\n")
-    code, out, _ = caveat("verify")
-    assert code == 0 and "no harness" in out
+    code, out, err = caveat("verify")
+    assert code == 1 and out == "" and "registered with no harness" in err
     code, out, _ = caveat("verify", "--harness", "gemini")
     assert code == 1 and "unreadable" in out and "JSONC" in out
 
@@ -401,7 +404,7 @@ def test_verify_without_harness_ignores_unrelated_unreadable_files(home, caveat)
 def test_doctor_reports_harnesses(project, caveat, monkeypatch):
     monkeypatch.chdir(project)
     code, out, _ = caveat("doctor")
-    assert "harnesses  ✓ none registered" in out
+    assert code == 1 and "harnesses  ✗ caveat is registered with no harness" in out
     caveat("install", "--harness", "claude", "--project", str(project))
     code, out, _ = caveat("doctor", "--json")
     rows = [c for c in json.loads(out)["checks"] if c["area"] == "harnesses"]

@@ -29,6 +29,15 @@ if TYPE_CHECKING:
 # (area, problem or "", detail)
 Row = tuple[str, str, str]
 
+# No hook runs until something registers caveat with a harness.
+NOTHING = (
+    "caveat is registered with no harness, so no hook runs and caveat advises nothing "
+    "(none in the user's files, this project's, the projects caveat installed into, "
+    "or as an enabled Claude Code plugin); fix: caveat install --harness NAME (caveat "
+    "harnesses lists them), or for Claude Code the plugin: claude plugin marketplace "
+    "add OWNER/caveat (or a checkout's folder), then claude plugin install caveat@caveat"
+)
+
 
 def _interpreter() -> list[Row]:
     version = ".".join(map(str, sys.version_info[:3]))
@@ -179,10 +188,14 @@ def _trust(env: Mapping[str, str], root: str | None) -> list[Row]:
 
 def _harnesses(env: Mapping[str, str], root: str | None) -> list[Row]:
     """Registrations in the user's and this project's harness files, and in the
-    projects caveat installed into; a drifted one needs attention. Where a harness
-    also runs Claude Code's hooks and caveat is registered for both, a line names
-    the vendor's switch (not a problem: caveat keeps SessionStart from doubling)."""
+    projects caveat installed into, and caveat's Claude Code plugin where enabled. A
+    drifted one needs attention, and so do none at all and two places registering
+    the same harness and event. Where a harness also runs Claude Code's hooks and
+    caveat is registered for both, a line names the vendor's switch (not a problem:
+    caveat keeps SessionStart from doubling)."""
     from caveat import install
+    from caveat.install import duplicates
+    from caveat.install import pluginstate
 
     rows: list[Row] = []
     targets: list[tuple[str, str | None]] = [(name, None) for name in install.HARNESSES]
@@ -204,12 +217,38 @@ def _harnesses(env: Mapping[str, str], root: str | None) -> list[Row]:
         if result.status == "drifted":
             problem = f"{name}: drifted in {result.path} (caveat verify --harness {name})"
         rows.append(("harnesses", problem, f"{name}: {result.status} ({result.path})"))
+    plugins = pluginstate.enabled(env, root)
+    for on in plugins:
+        rows.append(("harnesses", "", f"claude: {on.label()}"))
     if "claude" in registered:
         for name, places in registered.items():
             if install.harness(name).reads_claude:
                 for note in install.overlaps(name, env, places[0]):
                     rows.append(("harnesses", "", f"note: {note}"))
-    return rows or [("harnesses", "", "none registered (caveat install --harness NAME)")]
+    folders = [where for places in registered.values() for where in places if where]
+    for line in duplicates.found(env, [*folders, *([root] if root else [])]):
+        rows.append(("harnesses", line, ""))
+    if not rows:
+        rows.append(("harnesses", NOTHING, ""))
+    return rows
+
+
+def _lines(rows: list[Row]) -> list[tuple[str, str, str]]:
+    """(area, mark, text) to print: one verdict per area, its worst. An area with a
+    problem shows its problems, each marked ✗, and none of its passing details (the
+    JSON report keeps them); a passing area shows its details under one ✓. The
+    area is named on its first line only."""
+    lines = []
+    for area in dict.fromkeys(row[0] for row in rows):
+        mine = [row for row in rows if row[0] == area]
+        problems = [problem for _, problem, _ in mine if problem]
+        if problems:
+            shown = [("✗", problem) for problem in problems]
+        else:
+            shown = [("✓" if i == 0 else " ", detail) for i, (_, _, detail) in enumerate(mine)]
+        for i, (mark, text) in enumerate(shown):
+            lines.append((area if i == 0 else "", mark, text))
+    return lines
 
 
 def run(project: str | None = None, as_json: bool = False) -> int:
@@ -238,8 +277,8 @@ def _run(env: Mapping[str, str], project: str | None, as_json: bool) -> int:
         # A row quotes paths, config values and rule errors from the project: each is
         # one line, so the whole of it is a field.
         out(f"project    {field(root or '(not inside a git repository)')}")
-        for area, problem, detail in rows:
-            out(f"{area:10} {'✗ ' + field(problem) if problem else '✓ ' + field(detail)}")
+        for area, mark, text in _lines(rows):
+            out(f"{area:10} {mark} {field(text)}")
         if bad:
             out(f"\n{len(bad)} thing(s) need attention.")
     return 1 if bad else 0

@@ -146,12 +146,37 @@ def run_verify(
                 results.append(inst.verify(harness_name, os.environ, folder, run))
     except InstallError as exc:
         return _fail("verify", exc)
-    bad = [r for r in results if r.status != "installed"]
+    from caveat.install import duplicates
+    from caveat.install import pluginstate
+
+    # Without --harness, or for claude: caveat's Claude Code plugin, where enabled.
+    plugins = pluginstate.enabled(os.environ, project) if name in (None, "claude") else []
+    folders = [f for f in (_folder(r) for r in results) if f is not None]
+    twice = duplicates.found(os.environ, [*folders, *([project] if project else [])])
+    # The plugin registers Claude Code's hooks itself: no file of claude's is missing.
+    covered = {("claude", "missing")} if plugins else set()
+    bad = [r for r in results if r.status != "installed" and (r.harness, r.status) not in covered]
+    nothing = not name and not results and not plugins
     if as_json:
-        out(json.dumps({"ok": not bad, "results": [r.as_json() for r in results]}, indent=2))
+        report = {
+            "ok": not bad and not nothing,
+            "results": [r.as_json() for r in results],
+            "plugins": [{"key": on.key, "enabled_in": on.path} for on in plugins],
+            "warnings": twice,
+        }
+        out(json.dumps(report, indent=2))
     else:
-        if not results:
-            out("no harness has caveat registered (caveat install --harness NAME)")
+        if nothing:
+            err(
+                "caveat verify: caveat is registered with no harness (no harness file, "
+                "and no enabled Claude Code plugin), so no hook runs; fix: caveat install "
+                "--harness NAME (caveat harnesses lists them), or install the Claude Code "
+                "plugin (claude plugin install caveat@caveat)"
+            )
+        for on in plugins:
+            out(f"claude: plugin {field(on.key)} enabled ({field(on.path)})")
+        for line in twice:
+            err(f"warning: {field(line)}")
         for r in results:
             out(f"{r.harness}: {r.status} ({field(r.path)})")
             for problem in r.problems:
@@ -163,11 +188,16 @@ def run_verify(
         # A token variable to export is fixed in the shell profile, not by install.
         for r in bad:
             if any(not p.startswith(TOKEN_ENV) for p in r.problems or ["-"]):
-                spec = inst.harness(r.harness)
-                folder = None if r.path == spec.path(os.environ, None) else spec.project_of(r.path)
+                folder = _folder(r)
                 scope = "--user" if folder is None else f"--project {field(folder)}"
                 out(f"fix: caveat install --harness {r.harness} {scope} rewrites them")
-    return 1 if bad else 0
+    return 1 if bad or nothing else 0
+
+
+def _folder(result: inst.Result) -> str | None:
+    """The project folder a result's file is in; None for the user's file."""
+    spec = inst.harness(result.harness)
+    return None if result.path == spec.path(os.environ, None) else spec.project_of(result.path)
 
 
 def run_harnesses(as_json: bool) -> int:

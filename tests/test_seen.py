@@ -268,3 +268,25 @@ def test_a_state_folder_of_another_user_means_advising_again(project, tmp_path):
         done = run_hook(payload(project, "theirs", ["a"]), env=env)
         assert envelope(done)
     assert os.listdir(folder) == []
+
+
+# --- caveat registered twice (a plugin and a settings file): one advice --------------
+
+
+def _start(project, session):
+    data = {"session_id": session, "cwd": str(project), "hook_event_name": "SessionStart"}
+    return json.dumps({**data, "source": "startup"}).encode()
+
+
+@pytest.mark.parametrize("event", ["PreToolUse", "SessionStart"])
+def test_two_registrations_of_one_hook_advise_once(event, project, tmp_path):
+    """Claude Code runs a plugin's hooks beside those of its settings files, so with
+    both registering caveat the same call starts two hooks at once: one speaks."""
+    env = {**os.environ, "CAVEAT_STATE_DIR": str(tmp_path / "state")}
+    for attempt in range(5):  # the two start at once: every order of arrival
+        session = f"twice-{attempt}"
+        data = payload(project, session, ["left-pad"]) if event == "PreToolUse" else None
+        data = data or _start(project, session)
+        outputs, errors = _parallel([data, data], env)
+        advised = [out for out in outputs if b"additionalContext" in out]
+        assert len(advised) == 1, (outputs, errors)

@@ -323,9 +323,18 @@ def test_without_host_env_the_claude_copy_takes_no_part(project):
     vendor = dispatch.run(["--contract", "cursor"], cursor_payload(project), env)
     assert vendor.output
     copy = dispatch.run(["--contract", "claude"], payload(project), env)
-    assert copy.output  # plain Claude Code: never waits on a marker
+    assert copy.output  # plain Claude Code: the host's marker is not its own
+
+
+def test_caveat_registered_twice_in_claude_code_starts_the_session_once(project):
+    """The plugin beside a settings file: two hooks on one session start."""
+    env = dict(os.environ)
+    first = dispatch.run(["--contract", "claude"], payload(project), env)
     again = dispatch.run(["--contract", "claude"], payload(project), env)
-    assert again.output
+    assert first.output and again.output == ""
+    compact = dispatch.run(["--contract", "claude"], payload(project, source="compact"), env)
+    other = dispatch.run(["--contract", "claude"], payload(project, session="t"), env)
+    assert compact.output and other.output  # another source, another session
 
 
 @pytest.mark.parametrize("name", ["CURSOR_PROJECT_DIR", "CURSOR_VERSION", "DEVIN_PROJECT_DIR"])

@@ -82,6 +82,7 @@ def test_the_model_reads_it_once_at_session_start_and_the_project_text_not_at_al
     assert "`.caveat/messages/sessionstart.md`" in text
     assert text.count("caveat trust") == 1
     trust(policy)
+    data["session_id"] = "t"  # a second start of session s would be a duplicate
     out = dispatch.run(["SessionStart"], json.dumps(data).encode(), dict(os.environ)).output
     text = json.loads(out)["hookSpecificOutput"]["additionalContext"]
     assert "PROJECT TEXT" in text and "caveat trust" not in text

@@ -12,8 +12,10 @@ Before any of it, the duplicate check: Cursor and Devin also run the hooks store
 in Claude Code's settings, so one session start may reach caveat twice. The vendor
 command (``--contract cursor|devin``) and the Claude copy share one marker per
 session; whichever comes second within ``WINDOW_S`` seconds stays silent. The Claude
-copy takes part only when the environment names such a host (``HOST_ENV``): a
-plain Claude Code session never waits on a marker.
+copy takes part when the environment names such a host (``HOST_ENV``). In a plain
+Claude Code session, caveat registered twice (its plugin beside a settings file)
+also starts two hooks on one session start: those share a marker per session and
+source, so the second of the two stays silent.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ SKILL_INDEX = "skill-index"
 HOST_ENV = ("CURSOR_PROJECT_DIR", "CURSOR_VERSION", "DEVIN_PROJECT_DIR")
 HOST_CONTRACTS = frozenset({"cursor", "devin"})
 MARKER = "sessionstart"
+TWICE = "sessionstart-copies"  # the marker of caveat registered twice in Claude Code
 WINDOW_S = 10.0
 
 RULES_FOLDER = "rules"
@@ -51,12 +54,19 @@ def shares_marker(event: Event, env: Mapping[str, str]) -> bool:
 
 def duplicate(event: Event, env: Mapping[str, str]) -> bool:
     """True when another copy of this session start already spoke (within the
-    window): this one then stays silent."""
-    if not shares_marker(event, env):
-        return False
+    window): this one then stays silent. A plain Claude Code session takes part too,
+    under a marker of its own per source: caveat registered twice (the plugin beside
+    a settings file) starts two hooks on one session start, and the second of the
+    same session and source stays silent; a later start of another source (a
+    compaction) speaks."""
     from caveat.common import marker
 
-    return not marker.claim(env, MARKER, event.session_id, WINDOW_S)
+    if shares_marker(event, env):
+        return not marker.claim(env, MARKER, event.session_id, WINDOW_S)
+    if event.contract != "claude" or not event.session_id:
+        return False
+    copy = f"{event.session_id}.{event.source or 'start'}"
+    return not marker.claim(env, TWICE, copy, WINDOW_S)
 
 
 def project_root(event: Event, ctx: Context) -> str | None:

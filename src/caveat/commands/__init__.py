@@ -122,6 +122,11 @@ def _add_install(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     )
     install.add_argument("--http", action="store_true", help="HTTP hooks to `caveat serve`")
     install.add_argument("--port", type=int, help="with --http: the server's port")
+    install.add_argument(
+        "--local",
+        action="store_true",
+        help="with --project: the project's local file, kept out of git (claude, codebuddy)",
+    )
     from caveat.commands import plugin
 
     plugin.add_arguments(sub)
@@ -160,7 +165,7 @@ def _run_install(opts: argparse.Namespace) -> int | None:
 
     if opts.command == "install":
         return install.run_install(
-            opts.harness, opts.project, opts.dry_run, opts.http, opts.port, opts.show
+            opts.harness, opts.project, opts.dry_run, opts.http, opts.port, opts.show, opts.local
         )
     if opts.command == "uninstall":
         return install.run_uninstall(opts.harness, opts.project, opts.dry_run, opts.every)

@@ -58,13 +58,16 @@ def run_install(
     http: bool = False,
     port: int | None = None,
     show: bool = False,
+    local: bool = False,
 ) -> int:
     if show:
         return run_print(name, project, http, port)
     try:
-        result = inst.install(name, os.environ, project, dry_run, http, port)
+        result = inst.install(name, os.environ, project, dry_run, http, port, local)
     except (InstallError, OSError) as exc:
         return _fail("install", exc)
+    if project is not None and not http:
+        _committed(result)
     if dry_run:
         if result.status == "unchanged":
             out(f"{field(result.path)}: already up to date, nothing to write")
@@ -85,6 +88,20 @@ def run_install(
     for note in inst.overlaps(name, os.environ, project):
         out(f"note: {field(note)}")
     return 0
+
+
+def _committed(result: inst.Result) -> None:
+    """Warn when the project file just written is one git commits."""
+    from caveat.install import committed
+    from caveat.install.command import Runtime
+
+    spec = inst.harness(result.harness)
+    folder = spec.project_of(result.path)
+    if folder is None:
+        return
+    line = committed.warning(spec, result.path, folder, Runtime.resolve(os.environ))
+    if line:
+        err(f"warning: {field(line)}")
 
 
 def run_uninstall(name: str | None, project: str | None, dry_run: bool, every: bool = False) -> int:

@@ -71,14 +71,18 @@ def install(
     dry_run: bool = False,
     http: bool = False,
     port: int | None = None,
+    local: bool = False,
 ) -> Result:
     """Write (or with ``dry_run`` only diff) caveat's registrations for ``name``; with
-    ``http``, as HTTP hooks posting to ``caveat serve``. Caveat's registrations for the
-    same harness in the scope's other file (the other form's) are removed."""
+    ``http``, as HTTP hooks posting to ``caveat serve``; with ``local``, into the
+    project's local file, which stays out of git. Caveat's registrations for the same
+    harness in the scope's other file are removed."""
     spec = harness(name)
+    if local:
+        _local(spec, project)
     aim = target(spec, env, http, port, dry_run)
     folder = _project(project)
-    path = spec.path(env, folder, http)
+    path = spec.path(env, folder, http or local)
     units = spec.units(aim)
     _merge(spec, read(spec, path, folder), units)  # refused: nothing at all is touched
     for other in spec.paths(env, folder):  # and a link at any file of the scope
@@ -119,7 +123,7 @@ def install(
         hooks = doc.data.get("hooks")
         if hooks is not None and not hooks:
             record["empty_hooks"] = True  # the operator's own, kept on uninstall
-    if folder is not None and (spec.private or http):
+    if folder is not None and (spec.private or http or local):
         result.notes += gitexclude.add(folder, path, record, dry_run)
     if not dry_run and record != records.get(key):
         records[key] = record
@@ -129,6 +133,20 @@ def install(
     if http:
         result.notes += _token_note(env, getattr(aim, "token", ""))
     return result
+
+
+def _local(spec: Harness, project: str | None) -> None:
+    """Refuse ``--local`` where it means nothing."""
+    if spec.local_file is None:
+        raise InstallError(
+            f"--local: {spec.id} reads no local project file that stays out of git; "
+            f"install into {spec.project_file} (--project DIR) or the user's file (--user)"
+        )
+    if project is None:
+        raise InstallError(
+            f"--local goes with --project DIR: it writes DIR/{spec.local_file}; "
+            "the user's file is yours alone already"
+        )
 
 
 def _launcher(spec: Harness, aim: Runtime | Endpoint, dry_run: bool) -> list[str]:

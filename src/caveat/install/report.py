@@ -71,7 +71,8 @@ def verify(
         for line, ok in probe.run(found, env):
             (result.notes if ok else problems).append(f"ran {line}")
     expected = spec.path(env, folder, http)
-    if path != expected:
+    # A command install may go to the local file (--local); an HTTP one must.
+    if path != expected and (http or path != spec.path(env, folder, http=True)):
         form = "HTTP" if http else "command"
         problems.append(f"{form} registrations belong in {expected}, not {path}")
     for other, _ in held[1:]:

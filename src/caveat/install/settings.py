@@ -33,12 +33,14 @@ def after_the_tool(
     name: str | None = None,
     notes: tuple[str, ...] = (),
     failure_event: str | None = None,
+    local: bool = False,
 ) -> Harness:
     """The harness's installer: ``tool_event`` (its name for PostToolUse) on
     ``matcher``, which covers ``tools`` (caveat's names), and ``failure_event`` (its
     name for PostToolUseFailure, for a harness that fires it instead of PostToolUse
     when a tool fails) on the same matcher; ``timeout`` in the harness's unit;
-    ``name``, when given, in every handler."""
+    ``name``, when given, in every handler; ``local``: the harness also reads
+    ``<project>/<folder>/settings.local.json``, which stays out of git (``--local``)."""
 
     def user_file(env: Mapping[str, str]) -> str:
         return os.path.join(home(env), folder, "settings.json")
@@ -63,4 +65,5 @@ def after_the_tool(
         handler,
         notes,
         why=why,
+        local_file=os.path.join(folder, "settings.local.json") if local else None,
     )

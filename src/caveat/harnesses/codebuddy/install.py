@@ -5,6 +5,8 @@ always with Git Bash, so there is no Windows twin), ``timeout`` in seconds. Code
 hands PostToolUse and SessionStart context to the model but not PreToolUse's, so tool
 advice is registered after the tool, on Claude's tool names. Its matcher is an
 unanchored regex (``Write`` would also match ``NotebookWrite``), hence the anchors.
+CodeBuddy also reads ``<project>/.codebuddy/settings.local.json``, a project's file
+kept out of git: ``--local`` installs there.
 """
 
 from __future__ import annotations
@@ -23,4 +25,5 @@ HARNESS = after_the_tool(
     TIMEOUT,
     why="PreToolUse takes no context, so tool advice goes on PostToolUse",
     notes=("CodeBuddy reads hooks when it starts; review new ones in /hooks.",),
+    local=True,
 )

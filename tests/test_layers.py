@@ -151,6 +151,23 @@ def test_the_cycle_finder_finds_cycles():
     assert sorted(len(c) for c in _components(graph)) == [1, 1, 3]
 
 
+HARNESS_SHARED = {"caveat.harnesses", "caveat.harnesses.contract", "caveat.harnesses.hookshape"}
+
+
+def test_no_guard_imports_a_harness_package():
+    # A guard reads harnesses through the registry (``caveat.harnesses``: data and
+    # loaders by name) and the shared hook-file helpers; a harness's own package is
+    # loaded by name, so adding a harness edits no guard.
+    wrong = [
+        f"{module} imports {target}"
+        for module, targets in GRAPH.items()
+        if module.startswith("caveat.guards")
+        for target in targets
+        if target.startswith("caveat.harnesses") and target not in HARNESS_SHARED
+    ]
+    assert wrong == []
+
+
 GUARD_PACKAGES = sorted(
     m for m, (_, package) in MODULES.items() if package and m.startswith("caveat.guards.")
 )

@@ -282,11 +282,11 @@ def test_module_and_console_forms_agree(project, tmp_path):
 
 def test_parse_args():
     parsed = dispatch.parse_args(["--contract", "codex", "PreToolUse", "a", "b.md", "--bogus"])
-    assert parsed == dispatch.Args("codex", ("PreToolUse", "a", "b"), (), False)
+    assert parsed == dispatch.Args("codex", ("PreToolUse", "a", "b"), (), False, ("--bogus",))
     parsed = dispatch.parse_args(["--contract=gemini", "--explain", "--guards", "eval,git"])
     assert parsed == dispatch.Args("gemini", (), ("eval", "git"), True)
     assert dispatch.parse_args(["--guards=eval", "--contract"]).guards == ("eval",)
-    assert dispatch.parse_args(["--contract"]) == dispatch.Args("claude", (), (), False)
+    assert dispatch.parse_args(["--contract"]).unknown == ("--contract",)  # no value
 
 
 def test_event_argument_and_guard_restriction(project):

@@ -122,6 +122,7 @@ def line(outcome: Outcome, seconds: float, now: float) -> str:
         f'"guards":[{guards}]',
         f'"received":"{received}"',
         *([f'"failed":{_text(outcome.failed)}'] if outcome.failed else []),
+        *([f'"unusable":{_text(outcome.unusable)}'] if outcome.unusable else []),
         f'"ms":{seconds * 1000:.2f}}}\n',
     ]
     text = ",".join(parts)

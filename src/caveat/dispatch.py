@@ -27,6 +27,10 @@ if TYPE_CHECKING:
     from caveat.harnesses.contract import Contract
 
 INPUT_LIMIT = 32 * 1024 * 1024
+# Calls that could not be used at all, as the audit log names them.
+UNUSABLE_INPUT = "unusable input"
+UNKNOWN_CONTRACT = "unknown contract"
+BAD_ARGUMENTS = "bad arguments"
 _OFF = frozenset({"1", "true", "yes", "on"})
 _set = object.__setattr__
 
@@ -40,7 +44,7 @@ class Outcome(Record):
 
     __slots__ = (
         "config", "contract", "deny", "event", "failed", "findings", "output", "reason",
-        "root", "text", "trace",
+        "root", "text", "trace", "unusable",
     )  # fmt: skip
 
     contract: str
@@ -54,6 +58,9 @@ class Outcome(Record):
     root: str | None  # the target's git root, once a guard was chosen
     config: Config | None  # the settings, when a config file was read
     failed: str  # the type of what made the hook fail open, if anything did
+    # Why the call could not be used at all (UNUSABLE_INPUT, UNKNOWN_CONTRACT or
+    # BAD_ARGUMENTS): a registration or harness is wrong, and the operator should see it.
+    unusable: str
 
     def __init__(
         self,
@@ -68,11 +75,13 @@ class Outcome(Record):
         root: str | None = None,
         config: Config | None = None,
         failed: str = "",
+        unusable: str = "",
     ) -> None:
         for name, value in (
             ("contract", contract), ("event", event), ("findings", findings),
             ("text", text), ("output", output), ("deny", deny), ("reason", reason),
             ("trace", trace), ("root", root), ("config", config), ("failed", failed),
+            ("unusable", unusable),
         ):  # fmt: skip
             _set(self, name, value)
 
@@ -81,20 +90,27 @@ class Args(Record):
     """A registration's command line: ``[--contract ID] [--guards ID,...] [--explain]
     [EVENT] [MESSAGE ...]``; message names are what earlier versions wrote."""
 
-    __slots__ = ("contract", "explain", "guards", "names")
+    __slots__ = ("contract", "explain", "guards", "names", "unknown")
 
     contract: str
     names: tuple[str, ...]
     guards: tuple[str, ...]
     explain: bool
+    unknown: tuple[str, ...]  # options this version does not know (ignored)
 
     def __init__(
-        self, contract: str, names: tuple[str, ...], guards: tuple[str, ...], explain: bool
+        self,
+        contract: str,
+        names: tuple[str, ...],
+        guards: tuple[str, ...],
+        explain: bool,
+        unknown: tuple[str, ...] = (),
     ) -> None:
         _set(self, "contract", contract)
         _set(self, "names", names)
         _set(self, "guards", guards)
         _set(self, "explain", explain)
+        _set(self, "unknown", unknown)
 
 
 def parse_args(args: list[str]) -> Args:
@@ -104,6 +120,7 @@ def parse_args(args: list[str]) -> Args:
     contract, explain = DEFAULT, False
     names: list[str] = []
     guards: list[str] = []
+    unknown: list[str] = []
     i = 0
     while i < len(args):
         arg = args[i]
@@ -118,13 +135,15 @@ def parse_args(args: list[str]) -> Args:
                 explain = True
             elif not arg.startswith("-"):
                 names.append(arg[:-3] if arg.endswith(".md") else arg)
+            else:  # unknown, or ``--contract``/``--guards`` without a value
+                unknown.append(arg.partition("=")[0])
             i += 1
             continue
         if arg == "--contract":
             contract = value
         else:
             guards.extend(g for g in value.split(",") if g)
-    return Args(contract, tuple(names), tuple(guards), explain)
+    return Args(contract, tuple(names), tuple(guards), explain, tuple(unknown))
 
 
 def chosen(args: Args) -> frozenset[str]:
@@ -153,15 +172,21 @@ def run(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
     parsed = parse_args(args)
     contract = harnesses.load(parsed.contract)
     if contract is None:
-        return Outcome(parsed.contract, reason=f"unknown contract {parsed.contract!r}")
+        why = f"unknown contract {parsed.contract!r}"
+        return unusable(Outcome(parsed.contract, reason=why, unusable=UNKNOWN_CONTRACT))
     event_arg = parsed.names[0] if parsed.names and parsed.names[0] in contract.EVENTS else ""
     event, why = decode(contract, data, event_arg, env)
     if event is None:
-        return Outcome(parsed.contract, reason=why)
+        kind = UNUSABLE_INPUT if why != UNKNOWN_EVENT else ""
+        return unusable(Outcome(parsed.contract, reason=why, unusable=kind))
     if event.name == "SessionStart" and event.source == "compact":
         compacted(env, event.session_id)
     found = judge(event, chosen(parsed), env, parsed.explain)
     found = found.replace(contract=parsed.contract, event=found.event or event)
+    if parsed.unknown:
+        # Still answered: an option from a newer version must not cost the advice.
+        unusable(Outcome(reason=f"unknown options {' '.join(parsed.unknown)}"))
+        found = found.replace(unusable=BAD_ARGUMENTS)
     if not found.text:
         return found
     return deliver(contract, found, env)
@@ -183,8 +208,21 @@ def decode(
         return None, "input is not a JSON object"
     event = contract.normalize(payload, event_arg, env)
     if event is None:
-        return None, "not an event this contract knows"
+        return None, UNKNOWN_EVENT
     return event, ""
+
+
+UNKNOWN_EVENT = "not an event this contract knows"
+
+
+def unusable(outcome: Outcome) -> Outcome:
+    """Say on stderr, in one line, why a call could not be used: stdout stays silent
+    and the exit status 0, but a mistyped registration must be findable."""
+    if outcome.reason:
+        from caveat.common.log import log
+
+        log(f"hook input not used: {outcome.reason}")
+    return outcome
 
 
 def compacted(env: Mapping[str, str], session_id: str) -> None:

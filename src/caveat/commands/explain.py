@@ -6,6 +6,9 @@ import os
 import sys
 
 from caveat import dispatch
+from caveat.common.term import err
+from caveat.common.term import field
+from caveat.common.term import out
 from caveat.guards import REGISTRY
 
 TYPE_CHECKING = False
@@ -52,10 +55,9 @@ def run(payload: str, args: list[str]) -> int:
             with open(payload, "rb") as handle:
                 data = handle.read()
     except OSError as exc:
-        print(
-            f"caveat explain: cannot read {payload}: {exc.strerror}; "
-            "pass a payload file, or - to read it from stdin",
-            file=sys.stderr,
+        err(
+            f"caveat explain: cannot read {field(payload)}: {exc.strerror}; "
+            "pass a payload file, or - to read it from stdin"
         )
         return 2
     from caveat.commands.readonly import scratch_state
@@ -65,34 +67,36 @@ def run(payload: str, args: list[str]) -> int:
     with scratch_state(os.environ) as env:
         outcome = dispatch.run([*args, "--explain"], data, env)
     only = dispatch.chosen(dispatch.parse_args(args))
-    print(f"contract   {outcome.contract}")
+    # Every value below comes from the payload or the project: each is a field.
+    out(f"contract   {field(outcome.contract)}")
     event = outcome.event
     if event is None:
-        print(f"outcome    silent: {outcome.reason}")
+        out(f"outcome    silent: {field(outcome.reason)}")
         return 0
-    print(f"event      {event.name}" + (f"  tool {event.tool}" if event.tool else ""))
+    out(f"event      {field(event.name)}" + (f"  tool {field(event.tool)}" if event.tool else ""))
     for edit in event.edits:
-        print(f"edit       {edit.path}  ({edit.kind}, {len(edit.text)} characters)")
+        out(f"edit       {field(edit.path)}  ({field(edit.kind)}, {len(edit.text)} characters)")
     if event.command:
-        print(f"command    {event.command[:200]}")
-    print(f"cwd        {event.cwd}")
+        out(f"command    {field(event.command[:200])}")
+    out(f"cwd        {field(event.cwd)}")
     policy = _policy_line(event)
     if policy:
-        print(f"policy     {policy}")
+        out(f"policy     {field(policy)}")
     ran = {row.guard: row for row in outcome.trace}
     for spec in REGISTRY:
         row = ran.get(spec.id)
         if row is not None:
-            line = f"{spec.id:12} {row.outcome:8} {row.seconds * 1000:7.2f} ms  {row.detail}"
+            detail = field(row.detail)
+            line = f"{spec.id:12} {row.outcome:8} {row.seconds * 1000:7.2f} ms  {detail}"
         else:
             reason = _skip_reason(event, spec, only) or "not run"
-            line = f"{spec.id:12} {'skipped':8} {'':>10}  {reason}"
-        print(f"guard      {line.rstrip()}")
+            line = f"{spec.id:12} {'skipped':8} {'':>10}  {field(reason)}"
+        out(f"guard      {line.rstrip()}")
     if outcome.output:
-        print(f"envelope   {outcome.output}")
-        print("text the model reads:")
+        out(f"envelope   {field(outcome.output)}")
+        out("text the model reads:")
         for line in outcome.text.splitlines():
-            print(f"  │ {line}")
+            out(f"  │ {field(line)}")
     else:
-        print(f"outcome    silent: {outcome.reason}")
+        out(f"outcome    silent: {field(outcome.reason)}")
     return 0

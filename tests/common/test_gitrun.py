@@ -197,7 +197,7 @@ REAL_PATH = os.environ["PATH"]
 
 @pytest.mark.parametrize(
     "path",
-    [f".:{REAL_PATH}", f":{REAL_PATH}", f"node_modules/.bin:{REAL_PATH}", f"/nonexistent:"],
+    [f".:{REAL_PATH}", f":{REAL_PATH}", f"node_modules/.bin:{REAL_PATH}", "/nonexistent:"],
     ids=["dot", "empty-first", "relative", "empty-last"],
 )
 def test_relative_and_empty_path_entries_are_never_searched(repo, tmp_path, monkeypatch, path):

@@ -9,22 +9,27 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 
 import pytest
 
-from caveat.common import proc
 from tests.hostile import git as hostile
 
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc")
 
 
-def cli(made: hostile.Hostile, *args: str, path: str | None = None) -> proc.Done:
+def cli(
+    made: hostile.Hostile, *args: str, path: str | None = None
+) -> subprocess.CompletedProcess[bytes]:
     """``caveat ARGS`` as its own process, in the project, with this test's home."""
     env = dict(os.environ)
     if path is not None:
         env["PATH"] = path
-    return proc.run([sys.executable, "-I", "-m", "caveat", *args], env=env, cwd=made.project)
+    argv = [sys.executable, "-I", "-m", "caveat", *args]
+    return subprocess.run(
+        argv, env=env, cwd=made.project, capture_output=True, timeout=60, check=False
+    )
 
 
 def payload(made: hostile.Hostile, event: str, tool: str, tool_input: dict[str, str]) -> str:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from caveat.config import Config
-    from caveat.hook import Outcome
+    from caveat.dispatch import Outcome
 
 FOLDER = "audit"
 SUFFIX = ".jsonl"
@@ -61,7 +61,8 @@ def guard_outcomes(outcome: Outcome) -> list[tuple[str, str, float, str]]:
     spoke = {f.guard for f in outcome.findings} if outcome.output else set()
     denied = {f.guard for f in outcome.findings if f.deny} if outcome.deny else set()
     rows = []
-    for guard, status, seconds, detail in outcome.trace:
+    for row in outcome.trace:
+        guard, status, seconds, detail = row.guard, row.outcome, row.seconds, row.detail
         reason = ""
         if status == "fired":
             status = "denied" if guard in denied else "advised" if guard in spoke else "silent"
@@ -121,6 +122,7 @@ def line(outcome: Outcome, seconds: float, now: float) -> str:
         f'"guards":[{guards}]',
         f'"received":"{received}"',
         *([f'"failed":{_text(outcome.failed)}'] if outcome.failed else []),
+        *([f'"unusable":{_text(outcome.unusable)}'] if outcome.unusable else []),
         f'"ms":{seconds * 1000:.2f}}}\n',
     ]
     text = ",".join(parts)

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
 Record = dict[str, object]
-OUTCOMES = ("silent", "advised", "denied", "skipped", "faulted")
+OUTCOMES = ("silent", "advised", "denied", "skipped", "faulted", "unusable")
 _UNITS = {"m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
 _SPAN = re.compile(r"(\d+)\s*([mhdw])")
 
@@ -81,6 +81,8 @@ class Filter:
             rows = [g for g in rows if g.get("id") == self.guard]
             if not rows:
                 return False
+        if self.outcome == "unusable":
+            return bool(record.get("unusable"))
         if self.outcome is not None:
             return any(g.get("outcome") == self.outcome for g in rows)
         return True

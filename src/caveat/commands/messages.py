@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from typing import NamedTuple
 
 from caveat import messages
@@ -36,6 +35,9 @@ from caveat.common.msgparse import BINDINGS
 from caveat.common.msgparse import BODY
 from caveat.common.msgparse import bindings
 from caveat.common.msgparse import parse
+from caveat.common.term import err
+from caveat.common.term import field
+from caveat.common.term import out
 from caveat.guards import REGISTRY
 
 TYPE_CHECKING = False
@@ -275,11 +277,11 @@ def run_check(project: str | None) -> int:
     root = git_root(os.path.abspath(project or os.getcwd()))
     found = check(os.environ, root)
     for problem in found:
-        print(problem.line())
+        out(field(problem.line()))  # names and headings are the files': one field
     if found:
         noun = "problem" if len(found) == 1 else "problems"
-        print(f"caveat messages check: {len(found)} {noun}", file=sys.stderr)
+        err(f"caveat messages check: {len(found)} {noun}")
         return 1
     count = len(_names(messages.bundled_dir()))
-    print(f"caveat messages check: {count} messages, no problems")
+    out(f"caveat messages check: {count} messages, no problems")
     return 0

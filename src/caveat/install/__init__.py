@@ -24,6 +24,7 @@ import os
 from caveat.harnesses import HARNESSES
 from caveat.install import document
 from caveat.install import gitexclude
+from caveat.install import launcher
 from caveat.install import skills
 from caveat.install.core import InstallError
 from caveat.install.core import Json
@@ -51,6 +52,8 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from caveat.install.base import Harness
+    from caveat.install.command import Runtime
+    from caveat.install.endpoint import Endpoint
 
 __all__ = [
     "HARNESSES", "InstallError", "Result", "entries", "harness", "install", "overlaps",
@@ -79,6 +82,8 @@ def install(
     units = spec.units(aim)
     _merge(spec, read(spec, path), units)  # refused: nothing at all is touched
     result = Result(spec.id, path, "written")
+    # The launcher first: a registration must never name a file not there yet.
+    result.notes += _launcher(spec, aim, dry_run)
     # First the other form's registrations go (with the file and folders caveat made
     # for them), so that folders this write needs are recorded as made for it.
     result.notes += _clear_others(spec, path, env, folder, dry_run, result)
@@ -119,6 +124,25 @@ def install(
     if http:
         result.notes += _token_note(env, getattr(aim, "token", ""))
     return result
+
+
+def _launcher(spec: Harness, aim: Runtime | Endpoint, dry_run: bool) -> list[str]:
+    """Write the launcher files the command registrations run, where they are not
+    what this caveat needs (a planted or another caveat's file is replaced). They stay
+    on uninstall: a registration caveat has no record of (pasted from ``--print``,
+    or in a file since moved) must keep finding them, and they exit 0 either way."""
+    from caveat.install.command import Runtime
+
+    if isinstance(aim, Runtime):
+        runtime: Runtime | None = aim
+    else:
+        runtime = aim.runtime() if spec.command_events else None
+    if runtime is None:
+        return []
+    if dry_run:
+        stale = launcher.check(runtime.files)
+        return [f"would rewrite: {p}" for p in stale]
+    return [f"wrote caveat's launcher {p}" for p in launcher.write(runtime.files)]
 
 
 def _merge(spec: Harness, doc: document.Document, units: list[tuple[str, Json]]) -> str:
@@ -336,9 +360,11 @@ def entries(
 ) -> tuple[str, str]:
     """(the file, the text to paste into it): caveat's registrations for ``name`` as
     a JSON object in the harness's layout, made without reading the file (it may be
-    one caveat refuses to rewrite) and without writing anything."""
+    one caveat refuses to rewrite) and without writing it; the launcher the entries
+    run is written, in caveat's own data folder."""
     spec = harness(name)
     aim = target(spec, env, http, port, dry_run=True)
+    _launcher(spec, aim, dry_run=False)
     folder = _project(project, must_exist=False)
     data = spec.layout.merged(dict(spec.layout.skeleton), spec.id, spec.units(aim))
     return spec.path(env, folder, http), json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -48,8 +48,8 @@ DESCRIPTION = (
 REPOSITORY_BOOTSTRAP = "src/caveat/install/bootstrap.sh"
 
 
-def command(event: str, messages: tuple[str, ...], bootstrap: str = BOOTSTRAP) -> str:
-    words = ["--contract", "claude", event, *messages]
+def command(event: str, narrowed: tuple[str, ...], bootstrap: str = BOOTSTRAP) -> str:
+    words = ["--contract", "claude", event, *narrowed]
     return f'bash "${{CLAUDE_PLUGIN_ROOT}}/{bootstrap}" ' + " ".join(words)
 
 
@@ -63,7 +63,7 @@ def hooks(bootstrap: str = BOOTSTRAP) -> Json:
     for entry in HARNESS.entries:
         handler = {
             "type": "command",
-            "command": command(entry.vendor_event, entry.messages(), bootstrap),
+            "command": command(entry.vendor_event, entry.words(), bootstrap),
             "timeout": TIMEOUT,
         }
         unit = HARNESS.layout.wrap(entry.vendor_event, entry.matcher, handler)

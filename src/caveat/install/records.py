@@ -23,9 +23,14 @@ if TYPE_CHECKING:
     from caveat.install.core import Json
 
 
-def record_path(env: Mapping[str, str]) -> str:
+def data_folder(env: Mapping[str, str]) -> str:
+    """caveat's data folder: ``$XDG_DATA_HOME/caveat``, else ``~/.local/share/caveat``."""
     base = env.get("XDG_DATA_HOME") or os.path.join(home(env), ".local", "share")
-    return os.path.join(base, "caveat", "installs.json")
+    return os.path.join(base, "caveat")
+
+
+def record_path(env: Mapping[str, str]) -> str:
+    return os.path.join(data_folder(env), "installs.json")
 
 
 def read_records(env: Mapping[str, str]) -> Json:

@@ -104,7 +104,7 @@ def target(
     if not http:
         if port is not None:
             raise InstallError("--port goes with --http")
-        return Runtime.resolve()
+        return Runtime.resolve(env)
     if spec.http_handler is None:
         raise InstallError(f"{spec.id} takes no HTTP hooks; --http is for claude")
     if port is not None and not 0 < port < 65536:

@@ -221,10 +221,9 @@ def rules(env: Mapping[str, str], found: list[tuple[str, str]]) -> list[Rule]:
     return out
 
 
-def problems(env: Mapping[str, str], project_root: str | None) -> list[tuple[str, str]]:
-    """``(path, reason)`` for every invalid rule file, validated afresh. User rules
-    that a project rule replaces are checked too: they apply in other projects."""
-    from caveat.guards.custom import rule_folders
-
-    files = load(env, rule_folders(env, project_root), cached=False, replaced=True)
+def problems(env: Mapping[str, str], folders: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``(path, reason)`` for every invalid rule file in ``folders``, validated afresh.
+    User rules that a project rule replaces are checked too: they apply in other
+    projects."""
+    files = load(env, folders, cached=False, replaced=True)
     return [(item.path, item.error) for item in files if item.error]

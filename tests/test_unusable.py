@@ -5,7 +5,6 @@ stderr and a distinct audit outcome, so that a mistyped registration can be foun
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
@@ -69,4 +68,3 @@ def test_log_stats_and_doctor_show_them(project, capsys):
     text = capsys.readouterr().out
     assert "2 hook call(s) in the last day could not be used" in text
     assert "unknown contract from claud" in text and "caveat verify --run" in text
-

@@ -24,19 +24,14 @@ if TYPE_CHECKING:
 
 
 def read_input(fd: int = 0) -> bytes:
-    """All of stdin, or just past the limit (the caller then refuses it)."""
-    chunks: list[bytes] = []
-    total = 0
+    """All of stdin, or just past the limit (the caller then refuses it); nothing when
+    it cannot be read."""
+    from caveat.common.files import read_fd  # only os: nothing heavy on the hook path
+
     try:
-        while total <= INPUT_LIMIT:
-            chunk = os.read(fd, 1 << 20)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
+        return read_fd(fd, INPUT_LIMIT)
     except OSError:
-        pass
-    return b"".join(chunks)
+        return b""
 
 
 def respond(args: list[str], data: bytes, env: Mapping[str, str]) -> bytes:

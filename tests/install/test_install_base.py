@@ -343,15 +343,27 @@ def test_tab_and_no_trailing_newline_are_kept(project, caveat):
     assert read(path) == original
 
 
-def test_symlinked_settings_are_written_through(project, tmp_path, caveat):
+def test_the_users_symlinked_settings_are_written_through(home, tmp_path, caveat):
+    # A dotfile manager links the user's own files: at user scope the link is theirs.
+    real = tmp_path / "dotfiles" / "settings.json"
+    write(str(real), "{}\n", 0o600)
+    link = os.path.join(home, ".claude", "settings.json")
+    os.makedirs(os.path.dirname(link))
+    os.symlink(real, link)
+    caveat("install", "--harness", "claude")
+    assert os.path.islink(link) and "launch/hook.sh" in read(real)
+    assert stat.S_IMODE(os.stat(real).st_mode) == 0o600
+
+
+def test_a_symlinked_project_settings_file_is_refused(project, tmp_path, caveat):
     real = tmp_path / "dotfiles" / "settings.json"
     write(str(real), "{}\n", 0o600)
     link = project / ".claude" / "settings.json"
     link.parent.mkdir()
     link.symlink_to(real)
-    caveat("install", "--harness", "claude", "--project", str(project))
-    assert link.is_symlink() and "launch/hook.sh" in read(real)
-    assert stat.S_IMODE(os.stat(real).st_mode) == 0o600
+    code, _, err = caveat("install", "--harness", "claude", "--project", str(project))
+    assert code == 1 and f"{link} is a symlink (to {real})" in err
+    assert "replace the link with a real file" in err and read(real) == "{}\n"
 
 
 def test_unknown_harness(caveat):

@@ -80,10 +80,24 @@ def is_context(name: str, sections: Mapping[str, str]) -> bool:
     return name in CONTEXT_FILES or bindings(sections.get(BINDINGS, "")).get("inject") == ["whole"]
 
 
+# A message file larger than this is no message (the hook itself ignores an override
+# over caveat.messages.MAX_BYTES).
+MESSAGE_LIMIT = 1 << 20
+
+
 def read(path: str) -> tuple[dict[str, str] | None, str]:
+    from caveat.common.files import open_strict
+    from caveat.common.files import read_fd
+
     try:
-        with open(path, encoding="utf-8") as handle:
-            return parse(handle.read()), ""
+        fd, _ = open_strict(path)  # an override is the project's: never a FIFO's wait
+        try:
+            text = read_fd(fd, MESSAGE_LIMIT + 1).decode("utf-8")
+        finally:
+            os.close(fd)
+        if len(text) > MESSAGE_LIMIT:
+            return None, f"cannot be read: larger than {MESSAGE_LIMIT // 1024} KiB"
+        return parse(text), ""
     except (OSError, UnicodeDecodeError) as exc:
         return None, f"cannot be read: {exc}"
     except Exception as exc:  # markdown-it should not fail; report it if it does

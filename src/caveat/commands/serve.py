@@ -110,13 +110,10 @@ def run(opts: argparse.Namespace) -> int:
 
 
 def _write_port(path: str, port: int) -> bool:
-    tmp = f"{path}.{os.getpid()}.tmp"
-    try:
-        with open(tmp, "w", encoding="utf-8") as handle:
-            handle.write(f"{port}\n")
-        os.replace(tmp, path)  # a reader never sees a half-written file
-    except OSError as exc:
-        err(f"caveat serve: cannot write {field(path)}: {field(exc)}")
+    from caveat.common.state import write_atomic
+
+    if not write_atomic(path, f"{port}\n".encode()):  # a reader never sees half a file
+        err(f"caveat serve: cannot write {field(path)}")
         return False
     return True
 

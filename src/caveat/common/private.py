@@ -16,12 +16,6 @@ from __future__ import annotations
 import os
 
 
-def log(message: str) -> None:
-    from caveat.common.log import log as write  # only on a fault: kept off the usual path
-
-    write(message)
-
-
 def foreign(info: os.stat_result) -> bool:
     """Another user's, or writable by group or others: not to be trusted. (Windows has
     neither owners nor mode bits here: the folder's ACL, under the user's profile, is
@@ -33,6 +27,8 @@ def foreign(info: os.stat_result) -> bool:
 
 def discard(path: str, why: str) -> None:
     """Remove a state file that cannot be trusted (it is rebuilt when next needed)."""
+    from caveat.common.log import log  # on a fault only: off the usual path
+
     log(f"state file {path!r} {why}; discarded")
     try:
         os.unlink(path)
@@ -50,48 +46,45 @@ def _symlink(exc: OSError) -> bool:
     return exc.errno in (errno.ELOOP, errno.EMLINK)
 
 
-def _checked(fd: int, path: str) -> bool:
+def _checked(fd: int, path: str, drop: bool = True) -> bool:
     """Whether the open ``fd`` is a regular file of ours that only we can write; when
-    not, ``path`` is discarded."""
+    not, ``path`` is discarded (``drop``) or only passed over."""
     try:
         info = os.fstat(fd)
     except OSError:
         return False
+    why = ""
     if (info.st_mode & 0o170000) != 0o100000:
-        discard(path, "is not a regular file")
-        return False
-    if foreign(info):
-        discard(path, "belongs to another user or is writable by others")
-        return False
-    return True
+        why = "is not a regular file"
+    elif foreign(info):
+        why = "belongs to another user or is writable by others"
+    if why and drop:
+        discard(path, why)
+    return not why
 
 
-def read_private(path: str, limit: int = 4 * 1024 * 1024) -> bytes | None:
+def read_private(path: str, limit: int = 4 * 1024 * 1024, drop: bool = True) -> bytes | None:
     """The bytes of a state file (at most ``limit``), or None when it is missing, too
-    big, or cannot be trusted (then it is discarded). A symlink, FIFO or device is never
-    followed or waited on."""
+    big, or cannot be trusted. A symlink, FIFO or device is never followed or waited
+    on. An untrusted file is discarded (``drop``: a cache, rebuilt when next needed) or,
+    for a reader that must change nothing (``caveat log``, the trust record, which only
+    ``caveat trust`` writes), left where it is and read as absent."""
     try:
         fd = os.open(path, os.O_RDONLY | _OPEN_FLAGS)
     except OSError as exc:
-        if _symlink(exc):
+        if _symlink(exc) and drop:
             discard(path, "is a symlink")
         return None
     try:
-        if not _checked(fd, path):
+        if not _checked(fd, path, drop):
             return None
-        chunks: list[bytes] = []
-        size = 0
-        while size <= limit:
-            chunk = os.read(fd, limit + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
+        from caveat.common.files import read_fd
+
+        data = read_fd(fd, limit)
     except OSError:
         return None
     finally:
         os.close(fd)
-    data = b"".join(chunks)
     return data if len(data) <= limit else None
 
 
@@ -164,6 +157,8 @@ def lock(file: str, wait: float | None = None) -> int | None:
         _mark(fd)
         return fd
     _stuck[file] = time.monotonic()
+    from caveat.common.log import log  # on a fault only: off the usual path
+
     log(f"lock {file!r} still held after {time.monotonic() - start:.2f} s; going on without it")
     os.close(fd)
     return None

@@ -80,7 +80,12 @@ def install(
     folder = _project(project)
     path = spec.path(env, folder, http)
     units = spec.units(aim)
-    _merge(spec, read(spec, path), units)  # refused: nothing at all is touched
+    _merge(spec, read(spec, path, folder), units)  # refused: nothing at all is touched
+    for other in spec.paths(env, folder):  # and a link at any file of the scope
+        document.check(other, folder)
+    where = spec.skills_folder(env, folder)
+    if where is not None:
+        document.check(where, folder, folder=True)
     result = Result(spec.id, path, "written")
     # The launcher first: a registration must never name a file not there yet.
     result.notes += _launcher(spec, aim, dry_run)
@@ -88,7 +93,8 @@ def install(
     # for them), so that folders this write needs are recorded as made for it.
     result.notes += _clear_others(spec, path, env, folder, dry_run, result)
     diff = result.diff
-    doc, after, created = _write(spec, path, units, HTTP_MODE if http else 0o644, dry_run)
+    mode = HTTP_MODE if http else 0o644
+    doc, after, created = _write(spec, path, units, mode, dry_run, folder)
     result.diff = redacted(document.diff(path, doc.text, after)) + diff
     if after == doc.text:
         result.status = "unchanged"
@@ -118,9 +124,8 @@ def install(
     if not dry_run and record != records.get(key):
         records[key] = record
         write_records(env, records)
-    where = spec.skills_folder(env, folder)
     if where is not None:
-        result.notes += skills.install(where, env, dry_run, spec.id)
+        result.notes += skills.install(where, env, dry_run, spec.id, folder)
     if http:
         result.notes += _token_note(env, getattr(aim, "token", ""))
     return result
@@ -157,18 +162,23 @@ def _merge(spec: Harness, doc: document.Document, units: list[tuple[str, Json]])
 
 
 def _write(
-    spec: Harness, path: str, units: list[tuple[str, Json]], mode: int, dry_run: bool
+    spec: Harness,
+    path: str,
+    units: list[tuple[str, Json]],
+    mode: int,
+    dry_run: bool,
+    folder: str | None,
 ) -> tuple[document.Document, str, list[str]]:
     """Merge and write with compare-and-swap: (the file as last read, its new text,
-    the folders created for it)."""
+    the folders created for it), never through a link inside the project ``folder``."""
     created: list[str] = []
     for _ in range(ATTEMPTS):
-        doc = read(spec, path)
+        doc = read(spec, path, folder)
         after = _merge(spec, doc, units)
         if dry_run or after == doc.text:
             return doc, after, created
-        created += document.make_parents(path)
-        if document.write_atomic(path, after, mode, expect=doc):
+        created += document.make_parents(path, folder)
+        if document.write_atomic(path, after, mode, expect=doc, inside=folder):
             return doc, after, created
     raise raced(path)
 
@@ -187,7 +197,7 @@ def _clear_others(
         if other == path:
             continue
         try:
-            cleared = _remove(spec, other, env, dry_run)
+            cleared = _remove(spec, other, env, dry_run, folder)
         except InstallError as exc:
             notes.append(f"could not check {other} for caveat's other registrations: {exc}")
             continue
@@ -212,9 +222,12 @@ def _token_note(env: Mapping[str, str], token: str) -> list[str]:
     ]
 
 
-def _remove(spec: Harness, path: str, env: Mapping[str, str], dry_run: bool) -> Result:
+def _remove(
+    spec: Harness, path: str, env: Mapping[str, str], dry_run: bool, folder: str | None
+) -> Result:
     """Take caveat's registrations out of one file (and the file and folders caveat
-    created for them, once nothing else is in them)."""
+    created for them, once nothing else is in them), never through a link inside the
+    project ``folder``."""
     key = os.path.abspath(path)
     records = read_records(env)
     record: Json = dict(records.get(key) or {})
@@ -222,7 +235,7 @@ def _remove(spec: Harness, path: str, env: Mapping[str, str], dry_run: bool) -> 
     created = [p for p in record.get("created", []) if isinstance(p, str)]
     for _ in range(ATTEMPTS):
         try:
-            doc = read(spec, path)
+            doc = read(spec, path, folder)
         except OSError as exc:
             result = Result(spec.id, path, "skipped")
             result.detail = f"cannot read it: {exc.strerror or exc}"
@@ -236,9 +249,9 @@ def _remove(spec: Harness, path: str, env: Mapping[str, str], dry_run: bool) -> 
         if dry_run:
             break
         if after is None:
-            if _unlink_if_unchanged(path, doc):
+            if _unlink_if_unchanged(path, doc, folder):
                 break
-        elif document.write_atomic(path, after, expect=doc):
+        elif document.write_atomic(path, after, expect=doc, inside=folder):
             break
     else:
         raise raced(path)
@@ -264,12 +277,14 @@ def _remove(spec: Harness, path: str, env: Mapping[str, str], dry_run: bool) -> 
     return result
 
 
-def _unlink_if_unchanged(path: str, doc: document.Document) -> bool:
-    """Delete the file caveat created, unless another program wrote it meanwhile."""
+def _unlink_if_unchanged(path: str, doc: document.Document, folder: str | None) -> bool:
+    """Delete the file caveat created, unless another program wrote it meanwhile (or
+    a link was put on its way inside the project ``folder``)."""
     if document.before_swap is not None:
         document.before_swap(path)
     if not document.unchanged(path, doc):
         return False
+    document.check(path, folder)
     os.unlink(path)
     return True
 
@@ -286,14 +301,16 @@ def uninstall(
     spec = harness(name)
     folder = _project(project, must_exist=False)
     paths = spec.paths(env, folder)
-    _refusal(spec, paths[0])
+    _refusal(spec, paths[0], folder)
     where = spec.skills_folder(env, folder)
+    if where is not None:
+        document.check(where, folder, folder=True)
     # The skills go first: the settings file's record may hold their parent folder.
-    notes = skills.uninstall(where, env, dry_run) if where is not None else []
+    notes = skills.uninstall(where, env, dry_run, folder) if where is not None else []
     results = []
     for path in paths:
         try:
-            results.append(_remove(spec, path, env, dry_run))
+            results.append(_remove(spec, path, env, dry_run, folder))
         except InstallError as exc:
             if not results:
                 raise
@@ -323,11 +340,11 @@ def uninstall(
     return main
 
 
-def _refusal(spec: Harness, path: str) -> None:
+def _refusal(spec: Harness, path: str, folder: str | None) -> None:
     """Raise now what removing caveat's entries from ``path`` would raise, before
     anything else is touched."""
     try:
-        doc = read(spec, path)
+        doc = read(spec, path, folder)
     except OSError:
         return  # reported as skipped
     if spec.layout.found(doc.data, spec.id):

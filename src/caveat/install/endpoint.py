@@ -45,11 +45,10 @@ class Endpoint:
         chosen = serve.DEFAULT_PORT if port is None else port
         if create:
             return cls(chosen, serve.ensure_token(env), env)
-        try:
-            with open(serve.token_path(env), encoding="ascii") as fh:
-                token = fh.read().strip()
-        except (OSError, ValueError):
-            token = ""
+        from caveat.common.private import read_private
+
+        raw = read_private(serve.token_path(env), 4096, drop=False)
+        token = raw.decode("ascii", "replace").strip() if raw else ""
         return cls(chosen, token if len(token) >= 32 else PLACEHOLDER, env)
 
     def runtime(self) -> Runtime:

@@ -128,11 +128,12 @@ def _serve_token() -> str:
 
     try:
         from caveat import serve
-
-        with open(serve.token_path(os.environ), encoding="ascii") as fh:
-            return fh.read().strip()
-    except (ImportError, OSError, ValueError):
+    except ImportError:
         return ""
+    from caveat.common.private import read_private
+
+    raw = read_private(serve.token_path(os.environ), 4096, drop=False)
+    return raw.decode("ascii", "replace").strip() if raw else ""
 
 
 def legacy(handler: object) -> bool:

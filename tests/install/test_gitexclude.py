@@ -93,7 +93,7 @@ def test_a_symbolic_link_is_refused_naming_it(repo, tmp_path, caveat, link, dry_
     where, target = link(repo, tmp_path)
     code, out, err = install(caveat, repo, *(["--dry-run"] if dry_run else []))
     assert code == 0, err  # the registration stands; only the exclude line is refused
-    assert f"{where} is a symbolic link; replace it with a regular" in out
+    assert f"{where} is a symlink (to {os.readlink(where)}); replace {where} with a regular" in out
     assert "nothing keeps .devin/config.local.json out of commits" in out
     assert read(target) == "keep\n"
     assert not ignored(repo, ".devin/config.local.json")
@@ -112,7 +112,7 @@ def test_a_fifo_is_refused_without_blocking(repo):
     finally:
         hostile.Hostile(repo, repo, (exclude,)).release()
     assert done.returncode == 0, done.stderr
-    assert f"{exclude} is not a regular file; replace it with one" in done.stdout
+    assert f"{exclude} is a FIFO, not a regular file; replace it with a regular file" in done.stdout
     assert stat.S_ISFIFO(os.lstat(exclude).st_mode)
 
 
@@ -124,6 +124,6 @@ def test_uninstall_refuses_a_link_put_there_since(repo, tmp_path, caveat):
     os.unlink(exclude)
     os.symlink(target, exclude)
     code, out, _ = caveat("uninstall", "--harness", "devin", "--project", str(repo))
-    assert code == 0 and f"refused to write {exclude}: {exclude} is a symbolic link" in out
+    assert code == 0 and f"refused to write {exclude}: {exclude} is a symlink" in out
     assert f"Remove the line {LINE} from it by hand" in out
     assert LINE in read(target)

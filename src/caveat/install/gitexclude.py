@@ -10,19 +10,18 @@ as git itself does), ``check-ignore`` says whether the path is ignored already.
 
 The exclude file is written only as a regular file in a real ``info`` folder: a
 symbolic link at either would carry the write out of the repository, so it is refused
-with a note naming the path. The write is a temporary file in ``info`` renamed over
-``exclude``, both through a descriptor of ``info`` opened with ``O_NOFOLLOW``: a rename
-replaces the name, it never follows a link a racing writer put there. An append
-(``O_APPEND|O_NOFOLLOW``) could add the line too, but uninstall removes a line from
-anywhere in the file, which only a rewrite can do; one way of writing serves both.
+with a note naming the path and the fix. The write is ``caveat.common.files``'
+atomic one (a temporary file in ``info``, ``O_EXCL|O_NOFOLLOW``, renamed over
+``exclude`` after a second look for a link): an append (``O_APPEND|O_NOFOLLOW``)
+could add the line too, but uninstall removes a line from anywhere in the file, which
+only a rewrite can do, and one way of writing serves both.
 """
 
 from __future__ import annotations
 
 import os
-import secrets
-import stat
 
+from caveat.common import files
 from caveat.common import gitctx
 from caveat.common import gitrun
 
@@ -67,75 +66,48 @@ def _where(project: str, path: str) -> tuple[str, str, bool] | str:
     return exclude, "/" + relative, bool(shown)
 
 
+def _inside(exclude: str) -> str:
+    """The git dir holding ``info/exclude``: the folder the write must stay in."""
+    return os.path.dirname(os.path.dirname(exclude))
+
+
 def unsafe(exclude: str) -> str | None:
-    """Why ``exclude`` must not be written, or None: its ``info`` folder or the file
-    itself is a symbolic link, or something other than a folder and a regular file."""
-    info = os.path.dirname(exclude)
-    for where, kind, test in ((info, "folder", stat.S_ISDIR), (exclude, "file", stat.S_ISREG)):
-        try:
-            mode = os.lstat(where).st_mode
-        except FileNotFoundError:
-            return None
-        except OSError as exc:
-            return f"{where} cannot be read ({exc.strerror or exc})"
-        if stat.S_ISLNK(mode):
-            return f"{where} is a symbolic link; replace it with a regular {kind}"
-        if not test(mode):
-            return f"{where} is not a regular {kind}; replace it with one"
+    """Why ``exclude`` must not be written, and the fix, or None: its ``info`` folder
+    or the file itself is a symbolic link, or not a folder and a regular file."""
+    try:
+        files.check(exclude, _inside(exclude))
+    except files.LinkedError as exc:
+        return f"{exc}; replace {exc.path} with a regular {_what(exc.path, exclude)}"
+    except files.NotRegularError as exc:
+        return f"{exc}; replace it with a regular {_what(exc.path, exclude)}"
+    except (OSError, ValueError) as exc:
+        return f"{exclude} cannot be checked ({exc})"
     return None
 
 
-def _open_info(exclude: str, create: bool) -> int | None:
-    """A descriptor of the ``info`` folder, never through a link; None when absent."""
-    info = os.path.dirname(exclude)
-    if create:
-        try:
-            os.mkdir(info, 0o755)
-        except FileExistsError:
-            pass
-    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
-    try:
-        return os.open(info, flags)
-    except FileNotFoundError:
-        return None
+def _what(path: str, exclude: str) -> str:
+    return "file" if path == exclude else "folder"
 
 
-def _read(folder: int, exclude: str) -> tuple[str, int | None]:
-    """The exclude file's text and mode ("" and None when it does not exist)."""
-    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK
+def _read(exclude: str) -> str:
+    """The exclude file's text ("" when it does not exist)."""
     try:
-        fd = os.open("exclude", flags, dir_fd=folder)
+        fd, _ = files.open_strict(exclude, follow=False)
     except FileNotFoundError:
-        return "", None
+        return ""
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > LIMIT:
-            raise OSError(f"{exclude} is not a regular file of at most {LIMIT} bytes")
-        with os.fdopen(os.dup(fd), "rb") as fh:
-            data = fh.read(LIMIT + 1)
+        data = files.read_fd(fd, LIMIT)
     finally:
         os.close(fd)
-    return data.decode("utf-8", "surrogateescape"), stat.S_IMODE(info.st_mode)
+    if len(data) > LIMIT:
+        raise OSError(f"{exclude} is larger than {LIMIT} bytes; caveat leaves it alone")
+    return data.decode("utf-8", "surrogateescape")
 
 
-def _write(folder: int, text: str, mode: int | None) -> None:
-    """Replace ``exclude`` in ``folder`` by ``text``: a temp file, then a rename."""
-    name = f".caveat-{secrets.token_hex(8)}.tmp"
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
-    fd = os.open(name, flags, 0o600, dir_fd=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(text.encode("utf-8", "surrogateescape"))
-            fh.flush()
-            os.fsync(fh.fileno())
-            os.fchmod(fh.fileno(), 0o644 if mode is None else mode)
-        os.replace(name, "exclude", src_dir_fd=folder, dst_dir_fd=folder)
-    except BaseException:
-        try:
-            os.unlink(name, dir_fd=folder)
-        except OSError:
-            pass
-        raise
+def _write(exclude: str, text: str) -> None:
+    inside = _inside(exclude)
+    files.make_folders(os.path.dirname(exclude), inside, 0o755)
+    files.write_atomic(exclude, text.encode("utf-8", "surrogateescape"), inside=inside)
 
 
 def _refused(exclude: str, why: str, then: str) -> list[str]:
@@ -157,15 +129,9 @@ def add(project: str, path: str, record: Json, dry_run: bool) -> list[str]:
         return _refused(exclude, why, then)
     if dry_run:
         return [f"would add {line} to {exclude}"]
-    folder = _open_info(exclude, create=True)
-    if folder is None:  # pragma: no cover - made just above
-        raise FileNotFoundError(os.path.dirname(exclude))
-    try:
-        text, mode = _read(folder, exclude)
-        separator = bool(text) and not text.endswith("\n")
-        _write(folder, text + ("\n" if separator else "") + line + "\n", mode)
-    finally:
-        os.close(folder)
+    text = _read(exclude)
+    separator = bool(text) and not text.endswith("\n")
+    _write(exclude, text + ("\n" if separator else "") + line + "\n")
     record[KEY] = {"file": exclude, "line": line, "separator": separator}
     return [f"added {line} to {exclude}, so that git ignores it"]
 
@@ -187,20 +153,13 @@ def remove(path: str, record: Json, dry_run: bool) -> list[str]:
     if dry_run:
         return [f"would remove {line} from {exclude}"]
     record.pop(KEY)
-    folder = _open_info(exclude, create=False)
-    if folder is None:
+    lines = _read(exclude).splitlines(keepends=True)
+    matches = [i for i, text in enumerate(lines) if text.rstrip("\r\n") == line]
+    if not matches:
         return []
-    try:
-        text, mode = _read(folder, exclude)
-        lines = text.splitlines(keepends=True)
-        matches = [i for i, text in enumerate(lines) if text.rstrip("\r\n") == line]
-        if not matches:
-            return []
-        last = matches[-1]
-        del lines[last]
-        if added.get("separator") and last == len(lines) and lines:
-            lines[-1] = lines[-1].rstrip("\n")
-        _write(folder, "".join(lines), mode)
-    finally:
-        os.close(folder)
+    last = matches[-1]
+    del lines[last]
+    if added.get("separator") and last == len(lines) and lines:
+        lines[-1] = lines[-1].rstrip("\n")
+    _write(exclude, "".join(lines))
     return [f"removed {line} from {exclude}"]

@@ -332,9 +332,6 @@ PENDING = {
     ("caveat.guards.conformity.hooks", "caveat.harnesses.gemini"),
     ("caveat.guards.conformity.hooks", "caveat.harnesses.kiro"),
     ("caveat.guards.conformity.hooks", "caveat.harnesses.qwen"),
-    # ``caveat rules`` and ``caveat doctor`` call custom.rule_folders/problems with an
-    # environment, not a Context: they pass the config folder once commands/ changes.
-    ("caveat.guards.custom", "caveat.config"),
 }
 
 

@@ -80,18 +80,10 @@ def check(event: Event, ctx: Context) -> list[Finding]:
     return findings(event, ctx, found)
 
 
-# For ``caveat rules`` and ``caveat doctor``, which hold no Context: the only reason
-# this package imports ``caveat.config`` (listed in tests/test_layers.py as pending;
-# it goes when those commands pass the config folder themselves).
-def rule_folders(env: Mapping[str, str], project_root: str | None) -> list[tuple[str, str]]:
-    from caveat.config import config_dir
-
-    return folders(config_dir(env), project_root)
-
-
-def problems(env: Mapping[str, str], project_root: str | None) -> list[tuple[str, str]]:
-    """``(rule file, reason)`` for every invalid rule file of the user's and the
-    project's rules folders — for ``caveat doctor`` and ``caveat rules``."""
+def problems(env: Mapping[str, str], user: str, project_root: str | None) -> list[tuple[str, str]]:
+    """``(rule file, reason)`` for every invalid rule file of the user's (``user``: the
+    user's config folder) and the project's rules folders — for ``caveat doctor`` and
+    ``caveat rules``."""
     from caveat.guards.custom.load import problems as found
 
-    return found(env, rule_folders(env, project_root))
+    return found(env, folders(user, project_root))

@@ -39,6 +39,7 @@ from caveat.install.report import recorded
 from caveat.install.report import verify
 from caveat.install.resolve import ATTEMPTS
 from caveat.install.resolve import Result
+from caveat.install.resolve import check_local
 from caveat.install.resolve import harness
 from caveat.install.resolve import project as _project
 from caveat.install.resolve import raced
@@ -79,7 +80,7 @@ def install(
     harness in the scope's other file are removed."""
     spec = harness(name)
     if local:
-        _local(spec, project)
+        check_local(spec, project)
     aim = target(spec, env, http, port, dry_run)
     folder = _project(project)
     path = spec.path(env, folder, http or local)
@@ -133,20 +134,6 @@ def install(
     if http:
         result.notes += _token_note(env, getattr(aim, "token", ""))
     return result
-
-
-def _local(spec: Harness, project: str | None) -> None:
-    """Refuse ``--local`` where it means nothing."""
-    if spec.local_file is None:
-        raise InstallError(
-            f"--local: {spec.id} reads no local project file that stays out of git; "
-            f"install into {spec.project_file} (--project DIR) or the user's file (--user)"
-        )
-    if project is None:
-        raise InstallError(
-            f"--local goes with --project DIR: it writes DIR/{spec.local_file}; "
-            "the user's file is yours alone already"
-        )
 
 
 def _launcher(spec: Harness, aim: Runtime | Endpoint, dry_run: bool) -> list[str]:

@@ -82,6 +82,20 @@ def project(folder: str | None, must_exist: bool = True) -> str | None:
     return path
 
 
+def check_local(spec: Harness, project: str | None) -> None:
+    """Refuse ``--local`` where it means nothing."""
+    if spec.local_file is None:
+        raise InstallError(
+            f"--local: {spec.id} reads no local project file that stays out of git; "
+            f"install into {spec.project_file} (--project DIR) or the user's file (--user)"
+        )
+    if project is None:
+        raise InstallError(
+            f"--local goes with --project DIR: it writes DIR/{spec.local_file}; "
+            "the user's file is yours alone already"
+        )
+
+
 def read(spec: Harness, path: str, inside: str | None = None) -> document.Document:
     """The harness file, refused when caveat could not rewrite it without loss, or
     (about to be written, inside the project ``inside``) not in place to be written:

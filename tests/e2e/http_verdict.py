@@ -26,7 +26,7 @@ _POST = re.compile(r"Hooks: HTTP hook POST to (\S+)")
 _STATUS = re.compile(r"Hooks: HTTP hook response status (\d+)")
 _SKIPPED = re.compile(r"Skipping HTTP hook .* HTTP hooks are not supported for SessionStart")
 # caveat serve's line for each refused request (caveat.serve.app._refused).
-_REFUSED = re.compile(r"caveat: serve: (\d{3}) for POST (/hook/\S+)")
+_REFUSED = re.compile(r"caveat: serve: (\d{3}) for POST (/hook/[^\s?:]+)")
 
 
 def endpoint(url: str) -> tuple[str, str, tuple[str, ...]]:

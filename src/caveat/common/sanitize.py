@@ -58,10 +58,10 @@ _TOKEN_SHAPES = (
         r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+",
         r"e(?<!\we)yJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+",
     ),
-    # user:password@ in a URL
+    # user:password@ in a URL, the user possibly empty
     (
-        r"(?<=://)[^/\s:@]{1,256}:[^/\s@]{1,256}(?=@)",
-        r"://(?=[^/\s:@]{1,256}:[^/\s@]{1,256}@)",
+        r"(?<=://)[^/\s:@]{0,256}:[^/\s@]{1,256}(?=@)",
+        r"://(?=[^/\s:@]{0,256}:[^/\s@]{1,256}@)",
     ),
     # token@ in a URL
     (r"(?<=://)[^/\s:@]{16,256}(?=@)", r"://(?=[^/\s:@]{16,256}@)"),
@@ -79,10 +79,13 @@ _MARKER_WIDTH = max(len(marker) for marker in _MARKERS)
 # Below this length the lead pattern costs more to compile (about 2 ms) than it saves
 # (about half a microsecond per character), so the token pattern searches alone.
 _LEAD_FROM = 4096
-# key=value / key: value where the key names a secret; the value is replaced.
+# key=value / key: value where the key names a secret; the value is replaced. The key
+# may be quoted ("api_key": …, a call's ("API_TOKEN", …)), typed (Go's ``x string =``)
+# or an XML element (<apiToken>…), the operator one of a language's (:=, ?=, .=, =>).
 _ASSIGNED_SOURCE = (
     r"(?i)\b([A-Za-z0-9_.-]{0,40}(?:password|passwd|secret|token|api[_-]?key|auth)"
-    r"[A-Za-z0-9_.-]{0,40})(\s{0,3}[:=]\s{0,3})(\"[^\"\n]{0,512}\"|'[^'\n]{0,512}'|[^\s\"',;]{1,512})"
+    r"[A-Za-z0-9_.-]{0,40})([\"']\s{0,3}(?:=>|[:=,])\s{0,3}|>\s{0,5}"
+    r"|(?:\s{1,3}string)?\s{0,3}(?:[:?.+]{0,3}=>?|:)\s{0,3})(\"[^\"\n]{0,512}\"|'[^'\n]{0,512}'|[^\s\"',;]{1,512})"
 )
 
 
@@ -100,9 +103,14 @@ _KEY_BLOCK = (
     r"(?:[^-]|-(?!----(?:END|BEGIN) ))*"
     r"(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?"
 )
-# Key material without its armour: DER (``MII…``) or OpenSSH base64, and the base64
-# words that follow it (the body's next lines, joined by spaces).
-_KEY_BODY = r"\b(?:MII|b3BlbnNzaC1rZXktdjE)[A-Za-z0-9+/]{40,}={0,2}(?:\s[A-Za-z0-9+/]{16,}={0,2})*"
+# Key material without its armour, and the base64 words that follow it (the body's
+# next lines, joined by spaces): DER of an RSA key (``MII…``), of an EC key (SEC 1
+# ``MHcCAQEE…`` for P-256; PKCS #8 ``MIG…AgEA`` / ``MIH…AgEA``, SEC 1 ``MIG…AgEB`` for
+# P-384 and P-521) or of an Ed25519 key (``MC4CAQAw…``), or OpenSSH base64.
+_KEY_BODY = (
+    r"\b(?:MII|MHcCAQEE|MI[GH][A-Za-z0-9+/]AgE[AB]|MC4CAQAwBQYDK2Vw|b3BlbnNzaC1rZXktdjE)"
+    r"[A-Za-z0-9+/]{40,}={0,2}(?:\s[A-Za-z0-9+/]{16,}={0,2})*"
+)
 # ``curl -uuser:password``: the flag stays.
 _GLUED_USER = r"(?<![\w-])(?P<keep>-u)(?=[^\s:-])[^\s:]{1,256}:\S{1,256}"
 # ``user:password@host`` without a scheme (``FROM user:pw@registry/img``); an image
@@ -117,15 +125,17 @@ _PROSE_PASSWORD = (
     r"(?i)\b(?P<keep>(?:password|passwd|passphrase|secret)\s{1,3}(?:is\s{1,3})?)"
     r"(?P<value>\"[^\"\n]{1,512}\"|'[^'\n]{1,512}'|[^\s\"',;]{1,512})"
 )
-_SHAPES = (
+_KEYS = (
     ("private key", False, _KEY_BLOCK),
-    ("MII", True, _KEY_BODY),
+    ("MI", True, _KEY_BODY),
+    ("MHcCAQEE", True, _KEY_BODY),
+    ("MC4CAQAwBQYDK2Vw", True, _KEY_BODY),
     ("b3BlbnNzaC1rZXktdjE", True, _KEY_BODY),
-    ("-u", True, _GLUED_USER),
-    ("@:", True, _BARE_USERINFO),
-    ("pass", False, _PROSE_PASSWORD),
-    ("secret", False, _PROSE_PASSWORD),
 )
+_USERINFO = (("-u", True, _GLUED_USER), ("@:", True, _BARE_USERINFO))
+_PROSE = (("pass", False, _PROSE_PASSWORD), ("secret", False, _PROSE_PASSWORD))
+# The credential families with a marked shape (``hf_…``, ``sk_live_…``, webhook URLs)
+# are in ``caveat.common.secret_shapes``, rows of the same form, imported on first use.
 _shape_patterns: dict[str, re.Pattern[str]] = {}
 
 # The token, scheme and assignment patterns need one of these: a keyword (any case)
@@ -210,19 +220,26 @@ def _token_sub(text: str) -> str:
 
 def redact(text: str) -> str:
     """``text`` with anything that looks like a credential replaced by [redacted]."""
+    from caveat.common.secret_shapes import FAMILIES
+
+    # each shape is compiled only when its literal is there
+    text = _shape_sub(text, _KEYS)  # whole key blocks, before the BEGIN line alone
+    text = _shape_sub(text, FAMILIES, keep_placeholders=True)
     if not _suspicious(text):
-        return _shape_sub(text, _SHAPES)  # each compiled only when its literal is there
+        return _shape_sub(text, _USERINFO + _PROSE)
     _, schemed, assigned = _patterns()
-    text = _shape_sub(text, _SHAPES[:3])  # whole key blocks, before the BEGIN line alone
     text = _token_sub(text)
-    text = _shape_sub(text, _SHAPES[3:5])
+    text = _shape_sub(text, _USERINFO)
     text = schemed.sub(lambda m: m.group(1) + m.group(2) + REDACTED, text)
     text = assigned.sub(lambda m: m.group(1) + m.group(2) + REDACTED, text)
-    return _shape_sub(text, _SHAPES[5:])
+    return _shape_sub(text, _PROSE)
 
 
-def _shape_sub(text: str, shapes: tuple[tuple[str, bool, str], ...]) -> str:
+def _shape_sub(
+    text: str, shapes: tuple[tuple[str, bool, str], ...], keep_placeholders: bool = False
+) -> str:
     """``text`` with the matches of each of ``shapes`` whose literal it holds replaced."""
+    replace = _family_replacement if keep_placeholders else _replacement
     low = text.lower()
     done = set()
     for literal, case, source in shapes:
@@ -234,7 +251,7 @@ def _shape_sub(text: str, shapes: tuple[tuple[str, bool, str], ...]) -> str:
             import re
 
             pattern = _shape_patterns[source] = re.compile(source)
-        text = pattern.sub(_replacement, text)
+        text = pattern.sub(replace, text)
         low = text.lower()
     return text
 
@@ -258,6 +275,14 @@ def _replacement(match: re.Match[str]) -> str:
     ):
         return found  # the END line of a block already gone
     return (groups.get("keep") or "") + REDACTED
+
+
+def _family_replacement(match: re.Match[str]) -> str:
+    found = match.group(0)
+    low = found.lower()
+    if "example" in low or any(ch * 8 in found for ch in set(found)):
+        return found  # a placeholder: ``hf_xxxx…``, ``…EXAMPLEEXAMPLE…``
+    return _replacement(match)
 
 
 def _secret_word(value: str) -> bool:

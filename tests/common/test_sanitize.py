@@ -108,8 +108,9 @@ def test_the_cheap_precheck_never_skips_a_secret(text):
 
 # --- the token pattern searched by its literal leads finds what the plain search found --
 
-# The token alternation as it was before its branches got literal leads, kept here as
-# the reference: whatever the lead search finds must be exactly what this finds.
+# The token alternation as it was before its branches got literal leads (since then
+# only the URL user may be empty), kept here as the reference: whatever the lead search
+# finds must be exactly what this finds.
 FROZEN_TOKEN_SOURCE = "|".join(
     (
         r"-----BEGIN [A-Z ]*PRIVATE KEY-----",
@@ -123,7 +124,7 @@ FROZEN_TOKEN_SOURCE = "|".join(
         r"\bnpm_[A-Za-z0-9]{36}",
         r"\bpypi-[A-Za-z0-9_-]{50,}",
         r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+",
-        r"(?<=://)[^/\s:@]{1,256}:[^/\s@]{1,256}(?=@)",
+        r"(?<=://)[^/\s:@]{0,256}:[^/\s@]{1,256}(?=@)",  # the user may be empty
         r"(?<=://)[^/\s:@]{16,256}(?=@)",
         r"(?<=-u )[^\s:]{1,256}:[^\s]{1,256}",
         r"(?<=--user )[^\s:]{1,256}:[^\s]{1,256}",

@@ -45,10 +45,6 @@ EXCLUDED = {
     "nuget-config-password": "a password in nuget.config: decided by the file path",
     "freemius-secret-key": "a key in a .php file: decided by the file path",
     "sourcegraph-access-token": "also matches a bare 40-hex string (a git SHA)",
-    "facebook-page-access-token": "EAA + alphanumerics: the shape of ordinary identifiers",
-    "square-access-token": "EAAA + 60 characters: the shape of ordinary identifiers",
-    "bittrex-access-key": "32 hex after the service name: no token shape of its own",
-    "bittrex-secret-key": "32 hex after the service name: no token shape of its own",
 }
 
 

@@ -15,6 +15,14 @@ captures: its ``secretGroup``, else its first non-empty group, else the whole ma
 Recall is the fraction of positives whose secret no longer appears verbatim after
 ``caveat.common.sanitize.redact``; over-redaction the fraction of negatives it changes.
 Targets: recall >= 0.95, over-redaction <= 0.05.
+
+Two kinds of negative are left out of the over-redaction figure (``NEGATIVES_LEFT_OUT``),
+both decided from the ruleset alone, never from what the redactor does: a value the
+rule allow-lists by its exact text (a real-format key published in an SDK's samples:
+only a list of such values could tell it from a live one), and a negative that another
+rule of the ruleset reports (``nonMatchingToken := "jledw5pbgr71vj0a"`` is no Settlemint
+token, but the generic rule flags it: a value assigned to a token-named key, which the
+redactor hides whatever the service). The report counts them, rule by rule.
 """
 
 from __future__ import annotations
@@ -45,6 +53,11 @@ EXCLUDED = {
     "nuget-config-password": "a password in nuget.config: decided by the file path",
     "freemius-secret-key": "a key in a .php file: decided by the file path",
     "sourcegraph-access-token": "also matches a bare 40-hex string (a git SHA)",
+}
+
+NEGATIVES_LEFT_OUT = {
+    "allow-listed": "the rule allow-lists this exact value (a published real-format key)",
+    "reported elsewhere": "another rule of the ruleset reports it (its regex and entropy)",
 }
 
 
@@ -452,6 +465,9 @@ class Rule:
     missed: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
     unknown: int = 0  # positives where the rule's regex finds nothing to call the secret
+    entropy: float = 0.0
+    allowed: list[str] = field(default_factory=list)  # exact values its allowlist names
+    left_out: dict[str, list[str]] = field(default_factory=dict)  # negatives, by why
 
 
 def _compile(pattern: str) -> re.Pattern[str] | None:
@@ -492,6 +508,14 @@ def rule_regexes(config: str) -> dict[str, dict[str, Any]]:
             spec["regex"] = regex.group(1)
         if group is not None:
             spec["secretGroup"] = int(group.group(1))
+        entropy = re.search(r"^entropy = ([0-9.]+)", block, re.M)
+        if entropy is not None:
+            spec["entropy"] = float(entropy.group(1))
+        # allowlist regexes that are plain text: values allowed by their exact text
+        allowed = re.search(r"^regexes = \[(.*?)^\]", block, re.M | re.S)
+        if allowed is not None:
+            entries = re.findall(r"'''(.*?)'''", allowed.group(1))
+            spec["allowed"] = [e for e in entries if re.fullmatch(r"[\w-]{16,}", e)]
         found.setdefault(ident.group(1), spec)
     return found
 
@@ -516,8 +540,50 @@ def load(source: Source) -> tuple[list[Rule], list[str]]:
             )
             rule.tps = [t for t in tps if t]
             rule.fps = [f for f in fps if f] if isinstance(fps, list) else []
+            rule.entropy = spec.get("entropy", 0.0)
+            rule.allowed = spec.get("allowed", [])
             rules.append(rule)
+    judges = [
+        Rule(
+            rule_id,
+            _compile(spec["regex"]),
+            spec.get("secretGroup"),
+            entropy=spec.get("entropy", 0.0),
+        )
+        for rule_id, spec in regexes.items()
+        if "regex" in spec
+    ]
+    leave_out(rules, judges)
     return rules, unread
+
+
+def shannon(text: str) -> float:
+    """Bits per character, as gitleaks computes a secret's entropy."""
+    import math
+
+    counts = [text.count(ch) for ch in set(text)]
+    return -sum(n / len(text) * math.log2(n / len(text)) for n in counts) if text else 0.0
+
+
+def reports(rule: Rule, text: str) -> bool:
+    """Whether ``rule`` would report ``text``: its regex finds a secret of its entropy."""
+    secret = secret_of(rule, text)
+    return secret is not None and shannon(secret) >= rule.entropy
+
+
+def leave_out(rules: list[Rule], judges: list[Rule]) -> None:
+    """Move each rule's negatives that ``NEGATIVES_LEFT_OUT`` names out of ``fps``;
+    ``judges`` are all the ruleset's rules, those whose examples could not be read too."""
+    for rule in rules:
+        kept = []
+        for text in rule.fps:
+            if any(value in text for value in rule.allowed):
+                rule.left_out.setdefault("allow-listed", []).append(text)
+            elif any(other.id != rule.id and reports(other, text) for other in judges):
+                rule.left_out.setdefault("reported elsewhere", []).append(text)
+            else:
+                kept.append(text)
+        rule.fps = kept
 
 
 def measure(rules: list[Rule], redact: Callable[[str], str]) -> None:
@@ -567,6 +633,13 @@ def report(rules: list[Rule], unread: list[str], show: bool) -> int:
     print(
         f"over-redaction on negatives: {over}/{fps} = {_ratio(over, fps)} (target <= {OVER_TARGET})"
     )
+    for why, what in NEGATIVES_LEFT_OUT.items():
+        left = [(r.id, len(r.left_out[why])) for r in counted if r.left_out.get(why)]
+        print(f"negatives left out, {what}: {sum(n for _, n in left)}")
+        print("  " + ", ".join(f"{rule_id} {n}" for rule_id, n in left))
+        for rule in counted if show else []:
+            for text in rule.left_out.get(why, []):
+                print(f"    left out ({rule.id}): {text[:160]!r}")
     print(f"rules below target: {len(below)}")
     for rule in below:
         print(f"  {rule.id}: missed {len(rule.missed)}, changed {len(rule.changed)}")

@@ -88,7 +88,7 @@ POSITIVES = [
     ),
     ("SKab12cd34ef56ab12cd34ef56ab12cd34", "ab12cd34ef56ab12cd34ef56ab12cd34"),
     ("mailgun key-0123456789abcdef0123456789abcdef", "0123456789abcdef0123456789abcdef"),
-    ("1234567890123456|Zq8Lm2Xp4Vn6Bt1Rw3YsQ5Hk7Jf9Ga", "Zq8Lm2Xp4Vn6Bt1Rw3YsQ5Hk7Jf9Ga"),
+    ("4829105736218470|Zq8Lm2Xp4Vn6Bt1Rw3YsQ5Hk7Jf9Ga", "Zq8Lm2Xp4Vn6Bt1Rw3YsQ5Hk7Jf9Ga"),
     # assignments in a language's forms
     ('stripeToken := "zq8lm2xp4vn6bt1rw3ysq5hk7jf9ga"', "zq8lm2xp4vn6bt1rw3ysq5hk7jf9ga"),
     ('var asanaToken string = "zq8lm2xp4vn6bt1rw3ysq5hk7jf9ga"', "zq8lm2xp4vn6bt1rw3ysq5hk7jf9ga"),

@@ -18,12 +18,15 @@ _GITLAB = (
     r"gl(?<!\wgl)(?:cbt-[0-9A-Za-z]{1,5}_|dt-|ffct-|ft-|imt-|agent-|oas-|ptt-|rt-|soat-|sa_|c_)"
     r"[0-9A-Za-z_+/=.-]{20,400}"
 )
-_SLACK_MORE = r"x(?<!\wx)(?:oxe[.-]|app-)[A-Za-z0-9.-]{10,300}"
+_SLACK_MORE = (
+    r"x(?<!\wx)(?:oxe(?:\.xox[bp])?-[0-9]-[A-Za-z0-9]{100,300}"
+    r"|app-[0-9]-[A-Za-z0-9]{1,40}-[0-9]{1,40}-[A-Za-z0-9]{1,300})"
+)
 _SHOPIFY = r"shp(?<!\wshp)(?:at|ca|pa|ss)_[A-Fa-f0-9]{32}"
 _NEW_RELIC = r"NR(?<!\wNR)(?:AK|JS|II)-[A-Za-z0-9]{27,32}"
 _SETTLEMINT = r"sm_(?<!\wsm_)[aps]at_[A-Za-z0-9]{16}"
-_EASYPOST = r"EZ(?<!\wEZ)[AT]K[A-Za-z0-9]{54}"
-_SENTRY = r"sntry[su]_[A-Za-z0-9+/=_]{64,400}"
+_EASYPOST = r"EZ(?<![\w+/]EZ)[AT]K[A-Za-z0-9]{54}(?![A-Za-z0-9+/])"
+_SENTRY = r"sntry(?:u_[a-f0-9]{64}(?![A-Za-z0-9])|s_[A-Za-z0-9+/=_]{64,400})"
 _FLY_MACAROON = r"fm(?<!\wfm)(?:1[ar]|2)_[A-Za-z0-9+/]{100,2000}={0,3}"
 _FLUTTERWAVE = r"FLW(?:SECK|PUBK)_TEST-[A-Za-z0-9]{12,32}(?:-X)?"
 _HARNESS = r"[ps](?<!\w[ps])at\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}"
@@ -47,7 +50,7 @@ FAMILIES: tuple[tuple[str, bool, str], ...] = (
     ("accountkey=", False, r"(?i)(?P<keep>AccountKey=)[A-Za-z0-9+/]{20,512}={0,2}"),
     ("accesskey=", False, r"(?i)(?P<keep>SharedAccessKey=)[A-Za-z0-9+/]{20,512}={0,2}"),
     ("sig=", True, r"(?P<keep>[?&;]sig=)[A-Za-z0-9%+/]{20,512}(?:=|%3[Dd]){0,2}"),
-    ("Q~", True, r"(?<![\w~.])[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}"),
+    ("Q~", True, r"(?<![\w~.])[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![\w~.-])"),
     ("ya29.", True, r"ya29\.(?<!\wya29\.)[A-Za-z0-9_-]{20,2048}"),
     ("_v1_", True, r"d(?<!\wd)o[opr]_v1_[a-f0-9]{64}"),
     ("LTAI", True, r"LTAI(?<!\wLTAI)[A-Za-z0-9]{20}"),
@@ -55,7 +58,7 @@ FAMILIES: tuple[tuple[str, bool, str], ...] = (
     ("ACCA", True, _AWS_MORE),
     ("A3T", True, _AWS_MORE),
     ("ABSK", True, r"ABSK(?<!\wABSK)[A-Za-z0-9+/]{100,300}={0,2}"),
-    ("bedrock-api-key-", True, r"bedrock-api-key-[A-Za-z0-9+/=%]{20,4096}"),
+    ("bedrock-api-key-", True, r"bedrock-api-key-[A-Za-z0-9+/=%]{40,4096}"),
     ("v1.0-", True, r"v1\.0-(?<!\wv1\.0-)[a-f0-9]{24}-[a-f0-9]{146}"),
     ("dapi", True, r"dapi(?<!\wdapi)[a-f0-9]{32}(?:-[0-9])?(?![A-Za-z0-9])"),
     ("dt0c01.", True, r"dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}"),

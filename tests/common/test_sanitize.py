@@ -329,3 +329,57 @@ def test_the_rare_shapes_compile_only_on_their_literal():
 def test_the_rare_shapes_are_linear_and_total(text):
     out = redact(text * 20)
     assert isinstance(out, str)
+
+
+# --- references and placeholders stay visible; real material beside them does not ----
+
+VISIBLE = [
+    "export API_KEY=$API_KEY",
+    'password = "${DB_PASSWORD}"',
+    "set TOKEN=%GITHUB_TOKEN%",
+    "token=$(cat ~/.token)",
+    'secret: "{{ .Values.secret }}"',
+    "api_key: <your-api-key>",
+    'curl -u "$USER:$PASS" https://api.x',
+    "curl --user ${username}:${password} https://api.x",
+    'curl -u "${{ secrets.USER }}:${{ secrets.PASS }}" https://api.x',
+    "curl -u <user:password> https://api.x",
+    'curl -H "Authorization: Bearer $API_KEY" https://api.x',
+    'curl -H "Authorization: Bearer $(gcloud auth print-access-token)" https://api.x',
+    'curl -H "Authorization: Token **********" https://api.x',
+    "git clone https://${GH_USER}:${GH_TOKEN}@github.com/o/r",
+    "password=changeme",
+    "api_key=xxxxxxxxxxxxxxxxxxxx",
+    "GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    "token: hf_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    "aws_access_key_id = AKIAIOSFODNN7EXAMPLE",
+    "slack: xoxp-572370529330-573807301142-572331691188-####################",
+    "password = var.db_password",
+    "access_token=ACCESS_TOKEN",
+    "export OP_SERVICE_ACCOUNT_TOKEN=ops_eyJzaWduSW5BZGRyZXNz...",
+    "-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----",
+]
+
+
+@pytest.mark.parametrize("text", VISIBLE)
+def test_references_and_placeholders_stay_visible(text):
+    assert redact(text) == text
+
+
+BESIDE = [
+    ("curl -u ${USER}:Tr0ub4dor3x https://api.x", "Tr0ub4dor3x"),
+    ("git clone https://${GH_USER}:q8R9s0T1u2V3@github.com/o/r", "q8R9s0T1u2V3"),
+    ("password=${PREFIX}Tr0ub4dor3x", "Tr0ub4dor3x"),
+    ('Authorization: Bearer $API_KEY, Bearer Zq8Lm2Xp4Vn6Bt1R"', "Zq8Lm2Xp4Vn6Bt1R"),
+    ("export API_KEY=$API_KEY GH=ghp_" + "Z9y8X7w6V5" * 4, "Z9y8X7w6V5" * 4),
+    ("token: ${HF}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", "QmTzLpWkRvXnYsBdHgJfCaEuKoIqMwNbZe"),
+    (
+        "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkq\n-----END PRIVATE KEY-----",
+        "MIIEvQIBADANBgkq",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), BESIDE)
+def test_real_material_beside_a_reference_is_redacted(text, secret):
+    assert secret not in redact(text)

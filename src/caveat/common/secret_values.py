@@ -18,17 +18,17 @@ if TYPE_CHECKING:
 # ``$NAME``, ``$1``, ``${…}``, ``${{ … }}``, ``$(…)``, ``%NAME%``, ``{{ … }}``, ``{…}``,
 # ``<…>``, ``[NAME]``: each a reference or a slot to fill, never the value itself.
 _REFERENCE = (
-    r"\$\{\{[^}]{0,200}\}\}|\$\{[^}]{0,200}\}|\$\([^)]{0,200}\)|\$[A-Za-z_][A-Za-z0-9_]{0,100}"
+    r"\$\{\{[^}]{0,200}\}\}|\$\{[^}]{0,200}\}|\$\([^)]{0,200}(?:\)|$)|\$[A-Za-z_]\w{0,100}"
     r"|\$[0-9@*#?]|%[A-Za-z_][A-Za-z0-9_]{0,100}%|\{\{[^}]{0,200}\}\}|\{[^{}]{0,200}\}"
     r"|<[^<>]{0,200}>|\[[A-Za-z_ -]{1,60}\]"
 )
 # A name rather than a value: ``ACCESS_TOKEN``, ``var.db_password``, ``os.environ``.
 _NAME = r"[A-Z]+(?:_[A-Z]+)+|[A-Za-z_]+(?:\.[A-Za-z_]+)+"
-# Runs random material almost never holds: eight of a masking character, a pair five
-# times, a triple four times, the pair or triple not of one character. (Eight of
-# another character, ``AGE-SECRET-KEY-1QQQ…``,
-# can be a key's zero bytes.)
-_REPEAT = r"([xX*#.0-])\1{7}|(?=((.)(?!\3).)\2{4}|((.)(?!\5\5)..)\4{3})"
+# Eight of a masking character; with them, for a value typed by hand, a pair five
+# times or a triple four times, not of one character (eight of another character,
+# ``AGE-SECRET-KEY-1QQQ…``, can be a key's zero bytes).
+_MASK = r"([xX*#.0-])\1{7}"
+_REPEAT = r"(?=((.)(?!\2).)\1{4}|((.)(?!\4\4)..)\3{3})"
 WORDS = frozenset(
     {
         "changeme", "change-me", "changeit", "redacted", "[redacted]", "placeholder",
@@ -45,7 +45,7 @@ def _patterns() -> list[re.Pattern[str]]:
     if not _compiled:
         import re
 
-        _compiled.extend(re.compile(s) for s in (_REFERENCE, _NAME, _REPEAT))
+        _compiled.extend(re.compile(s) for s in (_REFERENCE, _NAME, _MASK, _REPEAT))
     return _compiled
 
 
@@ -74,17 +74,12 @@ def placeholder(value: str, typed: bool = True) -> bool:
         return True
     if low.endswith("here") or _elided(value):
         return True
-    # after a prefix (``hf_``, ``xoxb-``, ``sha256~``): at most one distinct letter or digit
-    core = low
-    for sep in "_-~.":
-        head, cut, tail = core.partition(sep)
-        if cut and len(head) <= 12 and head.isalnum():
-            core = tail
-            break
+    # its longest part (after ``hf_``, ``sk_live_``, ``sha256~``): one letter or digit at most
+    core = max(low.replace("-", "_").replace("~", "_").replace(".", "_").split("_"), key=len)
     if len({ch for ch in core if ch.isalnum()}) <= 1:
         return True
-    _, name, repeat = _patterns()
-    if name.fullmatch(value) is not None:
+    _, name, mask, repeat = _patterns()
+    if name.fullmatch(value) is not None or mask.search(value) is not None:
         return True
     return typed and (_ascending(low) or repeat.search(value) is not None)
 

@@ -9,7 +9,7 @@ Sections of the report:
   which scans the index once for the new HEAD, ≤ 2×; a commit is made before each of
   its runs, untimed);
 - each guard's ``check`` in process on one realistic firing payload, as a fraction of
-  the floor, plus a 5 MB Write through ``hook.dispatch`` and the knowledge-base check;
+  the floor, plus a 5 MB Write through ``dispatch.run`` and the knowledge-base check;
 - linear time: each guard on adversarial content of 1, 4 and 16 MB, with the ratio of
   the 16 MB time to the 1 MB time (linear: 16; target ≤ 20; ``tests/test_scaling.py``
   asserts a generous bound on the same cases); slow, so ``--quick`` leaves it out;
@@ -65,7 +65,7 @@ def process_rows(
 ) -> tuple[float, list[Row]]:
     """The floor in seconds, and one row per start-up form and case."""
     project = cases.hook_project(root)
-    forms = cases.forms(sys.executable)
+    forms = cases.forms(sys.executable, root)
     if only:
         forms = {k: v for k, v in forms.items() if any(f in k for f in only)}
     payloads = cases.hook_cases(project)
@@ -112,7 +112,7 @@ def in_process_rows(root: str, env: dict[str, str], base: float, runs: int) -> l
         note = f"{found} finding(s)" if found else "SILENT: the payload no longer fires"
         rows.append(row(IN_PROCESS, f"guard {guard_id}", seconds * 1000, seconds / base, note))
     seconds = _dispatch_5mb(cases.hook_project(os.path.join(root, "big")), env)
-    rows.append(row(IN_PROCESS, "hook.dispatch, 5 MB Write", seconds * 1000, seconds / base))
+    rows.append(row(IN_PROCESS, "dispatch.run, 5 MB Write", seconds * 1000, seconds / base))
     seconds = _knowledge_check(project)
     note = "project without a knowledge base"
     rows.append(row(IN_PROCESS, "knowledge-base drift check", seconds * 1000, seconds / base, note))
@@ -131,18 +131,18 @@ def in_process_rows(root: str, env: dict[str, str], base: float, runs: int) -> l
 
 
 def _dispatch_5mb(project: str, env: dict[str, str]) -> float:
-    from caveat.hook import dispatch
+    from caveat import dispatch
 
     line = "value = compute(item) + other_value  # plain code, no primitives\n"
     content = line * (5 * 1024 * 1024 // len(line)) + "data = pickle.loads(blob)\n"
     tool_input = {"file_path": f"{project}/src/big.py", "content": content}
     payload = {"cwd": project, "hook_event_name": "PreToolUse", "tool_name": "Write"}
     data = json.dumps({**payload, "tool_input": tool_input}).encode()
-    dispatch([], data, env)  # warm imports
+    dispatch.run([], data, env)  # warm imports
     best = float("inf")
     for _ in range(5):
         start = time.perf_counter()
-        dispatch([], data, env)
+        dispatch.run([], data, env)
         best = min(best, time.perf_counter() - start)
     return best
 

@@ -116,12 +116,19 @@ def new_commit(project: str) -> None:
 PREPARE = {FIRST_AFTER_COMMIT: new_commit}
 
 
-def forms(python: str) -> dict[str, list[str]]:
-    """The ways a harness can start the hook."""
+def forms(python: str, root: str) -> dict[str, list[str]]:
+    """The ways a harness can start the hook (the launcher files written under ``root``)."""
     import caveat
+    from caveat.install import launcher as files
+    from caveat.install.command import Runtime
 
+    env = {**os.environ, "XDG_DATA_HOME": os.path.join(root, "data")}
+    files.write(Runtime.resolve(env).files)
     launcher = os.path.join(os.path.dirname(caveat.__file__), "_launch.py")
     found = {
+        # what install registers: /bin/sh …/caveat/launch/hook.sh (python -I hook.py on Windows)
+        "launch/hook.sh": [files.SHELL, files.shell_path(env)],
+        "launch/hook.py": [python, "-I", files.python_path(env)],
         "_launch.py": [python, "-I", launcher],  # python -I …/caveat/_launch.py
         "-m caveat": [python, "-I", "-m", "caveat", "hook"],
     }

@@ -17,7 +17,7 @@ and a few sibling files committed first, so that the repository looks real.
   indentation and shape, or a plain line is duplicated. ``old_string`` grows by
   neighbouring lines until it is unique.
 
-Payloads go through ``caveat.hook.dispatch`` in this process (what ``caveat explain``
+Payloads go through ``caveat.dispatch.run`` in this process (what ``caveat explain``
 uses), one fresh session id per payload, with ``CAVEAT_STATE_DIR``, the config folder
 and git's global config pointed into a temporary folder: nothing is recorded in the
 real user state and no user or system config is read.
@@ -402,22 +402,22 @@ def _one(
     totals: Totals, env: dict[str, str], args: list[str], repo: str, source: Source,
     kind: str, post: bool, change: tuple[str, str] | None, harness: str, counter: int,
 ) -> None:  # fmt: skip
-    """One payload through ``hook.dispatch``, counted into ``totals``."""
-    from caveat import hook
+    """One payload through ``dispatch.run``, counted into ``totals``."""
+    from caveat import dispatch
 
     dest = os.path.join(repo, source.rel)
     os.makedirs(os.path.dirname(dest), exist_ok=True)
     _stage(dest, source.text, kind, post, change)
     data = payload(harness, post, kind, repo, source.rel, f"replay-{counter}", source.text, change)
-    outcome = hook.dispatch(args, json.dumps(data).encode(), env)
+    outcome = dispatch.run(args, json.dumps(data).encode(), env)
     key = kind + " " + extension(source.rel)
     totals.payloads += 1
     totals.files[key] += 1
-    for guard, status, _seconds, _detail in outcome.trace:
-        if status == "overrun":
-            totals.overruns[guard] += 1
-        elif status == "error":
-            totals.errors[guard] += 1
+    for row in outcome.trace:
+        if row.outcome == "overrun":
+            totals.overruns[row.guard] += 1
+        elif row.outcome == "error":
+            totals.errors[row.guard] += 1
     event_name = outcome.event.name if outcome.event else "PreToolUse"
     guards = set()
     for finding in outcome.findings:

@@ -14,6 +14,18 @@ import caveat
 
 LAUNCHER = os.path.join(os.path.dirname(caveat.__file__), "_launch.py")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def check(guard_id: str, event: Any, ctx: Any) -> list[Any]:
+    """A guard's findings for ``event``, stamped as the chain stamps them (its id, its
+    default message), but without the chain's isolation: a test sees what it raises."""
+    from caveat import chain
+    from caveat.guards import spec
+
+    found = spec(guard_id)
+    return chain.stamp(found.load().check(event, ctx), found)
+
+
 LEFT_PAD = '{\n  "dependencies": {\n    "left-pad": "1.3.0"\n  }\n}\n'
 
 

@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 from caveat import audit
+from caveat import dispatch
 from caveat import hook
 from tests.helpers import LAUNCHER
 from tests.helpers import LEFT_PAD
@@ -166,8 +167,7 @@ def test_the_resident_server_path_is_logged_too(project):
 
 
 def test_the_line_escapes_what_it_quotes(project):
-    out = hook.Outcome()
-    out.contract = 'x"\n\u2028'
+    out = dispatch.Outcome(contract='x"\n\u2028')
     line = audit.line(out, 0.001, 0.0)
     assert line.endswith("\n") and line.count("\n") == 1
     assert json.loads(line)["contract"] == 'x"\n\u2028'

@@ -14,39 +14,42 @@ from caveat.guards.base import Context
 
 
 def fake(guard_id, result=(), events=("PreToolUse",), tools=("Write",), messages=None, budget=1.0):
+    """A registry line with its guard: ``result`` True finds one unnamed finding."""
+
     def check(event, ctx):
         if isinstance(result, BaseException):
             raise result
         if callable(result):
             return result()
-        return [Finding(guard_id, f"msg-{guard_id}", {"n": guard_id})] if result else []
+        return [Finding({"n": guard_id})] if result else []
 
-    return SimpleNamespace(
-        ID=guard_id,
-        MESSAGES=tuple(messages or (f"msg-{guard_id}",)),
-        EVENTS=frozenset(events),
-        TOOLS=frozenset(tools),
-        BUDGET_S=budget,
-        STRICT=False,
-        SETTINGS={},
-        check=check,
+    return Spec(
+        guard_id,
+        frozenset(events),
+        frozenset(tools),
+        tuple(messages or (f"msg-{guard_id}",)),
+        budget_s=budget,
+        guard=SimpleNamespace(check=check),
     )
-
-
-def routed(guard):
-    return Spec(guard.ID, guard.EVENTS, guard.TOOLS, *guard.MESSAGES, guard=guard)
 
 
 EVENT = Event("PreToolUse", tool="Write")
 
 
-def test_select_by_event_tool_and_message(monkeypatch):
+def test_select_by_event_tool_and_guard_id(monkeypatch):
     a, b, c = fake("a"), fake("b", tools=("Bash",)), fake("c", events=("PostToolUse",))
     anytool = fake("d", tools=())
-    monkeypatch.setattr(chain, "REGISTRY", tuple(routed(g) for g in (a, b, c, anytool)))
+    monkeypatch.setattr(chain, "REGISTRY", (a, b, c, anytool))
     assert chain.select(EVENT) == [a, anytool]
-    assert chain.select(EVENT, frozenset({"msg-d"})) == [anytool]
-    assert chain.select(EVENT, frozenset({"nothing-bound"})) == []
+    assert chain.select(EVENT, frozenset({"d"})) == [anytool]
+    assert chain.select(EVENT, frozenset({"b"})) == []  # narrowed to a guard of another tool
+
+
+def test_the_chain_stamps_the_guard_and_its_default_message():
+    named = fake("two", lambda: [Finding({}), Finding({}, message="second")])
+    named = Spec("two", named.events, named.tools, ("first", "second"), guard=named.guard)
+    found = chain.run(EVENT, Context(EVENT, {}), [named])
+    assert [(f.guard, f.message) for f in found] == [("two", "first"), ("two", "second")]
 
 
 def test_findings_in_registry_order_and_faults_isolated(monkeypatch, capfd):
@@ -56,7 +59,7 @@ def test_findings_in_registry_order_and_faults_isolated(monkeypatch, capfd):
             pass
         return []
 
-    guards = [
+    specs = [
         fake("first", True),
         fake("raises", RuntimeError("boom")),
         fake("recursion", RecursionError("deep")),
@@ -64,10 +67,10 @@ def test_findings_in_registry_order_and_faults_isolated(monkeypatch, capfd):
         fake("swallower", lambda: _swallow(slow), budget=0.05),
         fake("last", True),
     ]
-    trace: chain.Trace = []
-    found = chain.run(EVENT, Context(EVENT, {}), guards, trace)
+    trace: list[chain.Row] = []
+    found = chain.run(EVENT, Context(EVENT, {}), specs, trace)
     assert [f.guard for f in found] == ["first", "last"]
-    assert [(row[0], row[1]) for row in trace] == [
+    assert [(row.guard, row.outcome) for row in trace] == [
         ("first", "fired"),
         ("raises", "error"),
         ("recursion", "error"),
@@ -75,27 +78,46 @@ def test_findings_in_registry_order_and_faults_isolated(monkeypatch, capfd):
         ("swallower", "overrun"),
         ("last", "fired"),
     ]
-    assert max(row[2] for row in trace) < 2.0
+    assert max(row.seconds for row in trace) < 2.0
     err = capfd.readouterr().err
     assert "guard raises failed (RuntimeError: boom); skipped" in err
     assert "guard overruns exceeded its 0.05 s budget; skipped" in err
+
+
+def test_a_silent_guard_can_say_why_when_explain_asks():
+    def quiet():
+        return []
+
+    def noting(event, ctx):
+        if ctx.explaining:
+            ctx.notes.append("nothing to judge")
+        return quiet()
+
+    spec = fake("quiet")
+    spec = Spec(
+        "quiet", spec.events, spec.tools, spec.messages, guard=SimpleNamespace(check=noting)
+    )
+    for explaining, detail in ((False, ""), (True, "nothing to judge")):
+        trace: list[chain.Row] = []
+        chain.run(EVENT, Context(EVENT, {}, explaining=explaining), [spec], trace)
+        assert [(row.outcome, row.detail) for row in trace] == [("silent", detail)]
 
 
 def _swallow(work):
     try:
         return work()
     except Exception:  # a guard that catches everything still cannot keep the chain waiting
-        return [Finding("swallower", "m", {})]
+        return [Finding({})]
 
 
 def test_budget_outside_main_thread_runs_unguarded():
     import threading
 
     results = []
-    guard = fake("ok", True)
+    spec = fake("ok", True)
 
     def target():
-        results.extend(chain.run(EVENT, Context(EVENT, {}), [guard]))
+        results.extend(chain.run(EVENT, Context(EVENT, {}), [spec]))
 
     thread = threading.Thread(target=target)
     thread.start()
@@ -104,17 +126,15 @@ def test_budget_outside_main_thread_runs_unguarded():
 
 
 @pytest.mark.parametrize("guard_id", [spec.id for spec in REGISTRY])
-def test_registered_guards_satisfy_the_protocol(guard_id):
+def test_every_registry_line_is_a_whole_declaration(guard_id):
     spec = next(s for s in REGISTRY if guard_id == s.id)
-    guard = spec.load()
-    assert spec.id == guard.ID  # the package names itself as the registry does
     assert spec.messages and all(isinstance(m, str) for m in spec.messages)
     assert isinstance(spec.events, frozenset) and spec.events
     assert isinstance(spec.tools, frozenset)
-    assert 0 < guard.BUDGET_S <= 10
-    assert isinstance(guard.STRICT, bool)
-    assert all(isinstance(keys, dict) for keys in guard.SETTINGS.values())
-    assert callable(guard.check)
+    assert 0 < spec.budget_s <= 10
+    assert isinstance(spec.strict, bool)
+    assert all(isinstance(keys, dict) for keys in spec.settings.values())
+    assert callable(spec.load().check)
 
 
 def test_guard_ids_are_unique_and_well_formed():

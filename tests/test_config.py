@@ -8,7 +8,7 @@ import pytest
 
 from caveat import chain
 from caveat import config
-from caveat import hook
+from caveat import dispatch
 from caveat.event import Finding
 from caveat.guards import Spec
 from tests.helpers import isolated_words
@@ -143,64 +143,65 @@ PICKLE = "import pickle\n\ndef f(b):\n    return pickle.loads(b)\n"
 
 def test_a_guard_turned_off_does_not_run(project):
     write_project(project, "[guards]\neval = false\n")
-    outcome = hook.dispatch([], payload(project, "x.py", PICKLE), os.environ)
-    ran = [row[0] for row in outcome.trace]
+    outcome = dispatch.run([], payload(project, "x.py", PICKLE), os.environ)
+    ran = [row.guard for row in outcome.trace]
     assert outcome.output == "" and "eval" not in ran and "dependency" in ran
 
 
 def test_excluded_paths_are_not_judged(project):
     write_project(project, '[paths]\nexclude = ["generated/**"]\n')
-    assert hook.dispatch([], payload(project, "generated/x.py", PICKLE), os.environ).output == ""
-    assert hook.dispatch([], payload(project, "src/x.py", PICKLE), os.environ).output != ""
+    assert dispatch.run([], payload(project, "generated/x.py", PICKLE), os.environ).output == ""
+    assert dispatch.run([], payload(project, "src/x.py", PICKLE), os.environ).output != ""
 
 
 def test_malformed_config_still_advises_and_warns_only_at_session_start(project, capfd):
     write_project(project, "[guards\n")
-    outcome = hook.dispatch([], payload(project, "x.py", PICKLE), os.environ)
+    outcome = dispatch.run([], payload(project, "x.py", PICKLE), os.environ)
     assert "pickle.loads" in outcome.output
     assert "not valid TOML" not in outcome.output
     assert "not valid TOML" not in capfd.readouterr().err  # not on every tool call
     start = {"session_id": "s", "cwd": str(project), "hook_event_name": "SessionStart"}
-    outcome = hook.dispatch(["SessionStart"], json.dumps(start).encode(), os.environ)
+    outcome = dispatch.run(["SessionStart"], json.dumps(start).encode(), os.environ)
     assert "not valid TOML" not in outcome.output
     assert "not valid TOML" in capfd.readouterr().err
 
 
 def test_strict_denies_only_for_guards_that_support_it(project, monkeypatch):
     def check(event, ctx):
-        return [Finding("strictish", "pretooluse-dependency-guard", {"path": "p"}, deny=True)]
+        return [
+            Finding(
+                {"path": "p"}, deny=True, message="pretooluse-dependency-guard", guard="strictish"
+            )
+        ]
 
-    guard = SimpleNamespace(
-        ID="strictish",
-        MESSAGES=("pretooluse-dependency-guard",),
-        EVENTS=frozenset({"PreToolUse"}),
-        TOOLS=frozenset({"Write"}),
-        BUDGET_S=1.0,
-        STRICT=True,
-        SETTINGS={},
-        check=check,
+    routed = Spec(
+        "strictish",
+        frozenset({"PreToolUse"}),
+        frozenset({"Write"}),
+        ("pretooluse-dependency-guard",),
+        strict=True,
+        guard=SimpleNamespace(check=check),
     )
-    routed = Spec("strictish", guard.EVENTS, guard.TOOLS, *guard.MESSAGES, guard=guard)
     monkeypatch.setattr(chain, "REGISTRY", (routed,))
     data = payload(project, "a.txt", "x")
-    assert "additionalContext" in hook.dispatch([], data, os.environ).output
+    assert "additionalContext" in dispatch.run([], data, os.environ).output
     write_project(project, "[strict]\nstrictish = true\n")
-    denied = json.loads(hook.dispatch([], data, os.environ).output)["hookSpecificOutput"]
+    denied = json.loads(dispatch.run([], data, os.environ).output)["hookSpecificOutput"]
     assert denied["permissionDecision"] == "deny" and denied["permissionDecisionReason"]
-    guard.STRICT = False
-    assert "additionalContext" in hook.dispatch([], data, os.environ).output
+    routed.strict = False
+    assert "additionalContext" in dispatch.run([], data, os.environ).output
 
 
 def test_extra_manifest_patterns_make_the_dependency_guard_speak(project):
     write_project(project, '[dependency]\nextra_manifests = ["deps/*.list"]\n')
-    outcome = hook.dispatch(
+    outcome = dispatch.run(
         [], payload(project, "deps/runtime.list", "left-pad 1.3.0\n"), os.environ
     )
     (finding,) = [f for f in outcome.findings if f.guard == "dependency"]
     assert finding.value_map()["path"] == "deps/runtime.list"
     assert finding.value_map()["ecosystem"] == "project-configured"
     assert "deps/runtime.list" in outcome.output
-    silent = hook.dispatch([], payload(project, "deps/notes.txt", "hello\n"), os.environ)
+    silent = dispatch.run([], payload(project, "deps/notes.txt", "hello\n"), os.environ)
     assert not [f for f in silent.findings if f.guard == "dependency"]
 
 
@@ -218,10 +219,10 @@ def test_a_deeply_nested_project_config_warns_and_keeps_the_users_locks(
     loaded = config.load(os.environ, str(project))
     assert loaded.enabled("eval") and loaded.enabled("dependency")
     assert len(loaded.warnings) == 1 and "using the defaults" in loaded.warnings[0]
-    outcome = hook.dispatch([], payload(project, "x.py", PICKLE), os.environ)
+    outcome = dispatch.run([], payload(project, "x.py", PICKLE), os.environ)
     assert "pickle.loads" in outcome.output
     start = {"session_id": "s", "cwd": str(project), "hook_event_name": "SessionStart"}
-    hook.dispatch(["SessionStart"], json.dumps(start).encode(), os.environ)
+    dispatch.run(["SessionStart"], json.dumps(start).encode(), os.environ)
     assert "using the defaults" in capfd.readouterr().err
 
 
@@ -230,4 +231,4 @@ def test_an_untrusted_project_config_is_not_read(project):
     loaded = config.load(os.environ, str(project))
     assert loaded.enabled("eval") and loaded.sources == ()
     assert len(loaded.warnings) == 1 and f"caveat trust {project}" in loaded.warnings[0]
-    assert "pickle.loads" in hook.dispatch([], payload(project, "x.py", PICKLE), os.environ).output
+    assert "pickle.loads" in dispatch.run([], payload(project, "x.py", PICKLE), os.environ).output

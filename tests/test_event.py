@@ -11,7 +11,7 @@ from caveat.event import Finding
 def test_records_are_immutable():
     edit = FileEdit("/p/a.py", "x")
     event = Event("PreToolUse", tool="Write", edits=(edit,))
-    finding = Finding("g", "m", {"a": "b"})
+    finding = Finding({"a": "b"}, message="m", guard="g")
     for record, field in ((edit, "path"), (event, "tool"), (finding, "values")):
         with pytest.raises(AttributeError):
             setattr(record, field, "changed")
@@ -24,7 +24,15 @@ def test_records_are_immutable():
 def test_records_compare_and_hash_by_value():
     assert FileEdit("/a", "x", FRAGMENT, "y") == FileEdit("/a", "x", FRAGMENT, "y")
     assert FileEdit("/a", "x") != FileEdit("/a", "z")
-    assert len({Finding("g", "m", {"k": "v"}), Finding("g", "m", {"k": "v"})}) == 1
+    assert (
+        len(
+            {
+                Finding({"k": "v"}, message="m", guard="g"),
+                Finding({"k": "v"}, message="m", guard="g"),
+            }
+        )
+        == 1
+    )
     shown = repr(FileEdit("/a", "x"))
     assert shown.startswith("FileEdit(") and "path='/a'" in shown
 
@@ -35,5 +43,5 @@ def test_target_is_first_edit_else_cwd():
 
 
 def test_finding_values_keep_order():
-    finding = Finding("g", "m", {"b": "1", "a": "2"})
+    finding = Finding({"b": "1", "a": "2"}, message="m", guard="g")
     assert list(finding.value_map()) == ["b", "a"]

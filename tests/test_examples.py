@@ -10,7 +10,7 @@ import shutil
 
 import pytest
 
-from caveat import hook
+from caveat import dispatch
 from caveat import messages
 from caveat.commands import demo
 from tests.helpers import ROOT
@@ -31,7 +31,7 @@ def example_project(tmp_path):
 def test_example_envelope(name, example_project, snapshot):
     with open(os.path.join(EXAMPLES, "payloads", name), encoding="utf-8") as handle:
         raw = handle.read().replace(demo.PLACEHOLDER, str(example_project))
-    out = hook.dispatch(["--contract", demo.contract_for(name)], raw.encode(), os.environ).output
+    out = dispatch.run(["--contract", demo.contract_for(name)], raw.encode(), os.environ).output
     if out:
         assert isinstance(json.loads(out), dict)
     shown = out.replace(str(example_project), "<project>").replace(

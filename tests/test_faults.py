@@ -12,7 +12,7 @@ import stat
 
 import pytest
 
-from caveat import hook
+from caveat import dispatch
 from caveat import messages
 from caveat import seen
 from caveat.common import state
@@ -99,12 +99,12 @@ class _FullDisk:
 
 
 def _on_a_full_disk(monkeypatch, data, room=0):
-    """``hook.dispatch`` of ``data`` while the state folder's filesystem is full."""
+    """``dispatch.run`` of ``data`` while the state folder's filesystem is full."""
     disk = _FullDisk(room)
     with monkeypatch.context() as patch:
         patch.setattr(state, "os", disk)
         patch.setattr(seen, "os", disk)
-        return hook.dispatch([], data, dict(os.environ))
+        return dispatch.run([], data, dict(os.environ))
 
 
 def test_full_disk_keeps_the_message_cache(project, monkeypatch):

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from caveat import hook
+from caveat import dispatch
 from caveat import messages
 from caveat.guards import REGISTRY
 from tests.helpers import LAUNCHER
@@ -281,31 +281,47 @@ def test_module_and_console_forms_agree(project, tmp_path):
 
 
 def test_parse_args():
-    assert hook.parse_args(["--contract", "codex", "PreToolUse", "a", "b.md", "--bogus"]) == (
-        "codex",
-        ["PreToolUse", "a", "b.md"],
-        False,
-    )
-    assert hook.parse_args(["--contract=gemini", "--explain"]) == ("gemini", [], True)
-    assert hook.parse_args(["--contract"]) == ("claude", [], False)
+    parsed = dispatch.parse_args(["--contract", "codex", "PreToolUse", "a", "b.md", "--bogus"])
+    assert parsed == dispatch.Args("codex", ("PreToolUse", "a", "b"), (), False, ("--bogus",))
+    parsed = dispatch.parse_args(["--contract=gemini", "--explain", "--guards", "eval,git"])
+    assert parsed == dispatch.Args("gemini", (), ("eval", "git"), True)
+    assert dispatch.parse_args(["--guards=eval", "--contract"]).guards == ("eval",)
+    assert dispatch.parse_args(["--contract"]).unknown == ("--contract",)  # no value
 
 
-def test_event_argument_and_message_restriction(project):
+def test_event_argument_and_guard_restriction(project):
     data = write_payload(project, event="PostToolUse", session="")  # no session: no dedupe
     env = dict(os.environ)
     for args, name in (([], "PostToolUse"), (["PreToolUse"], "PreToolUse")):
-        event = hook.dispatch(args, data, env).event
+        event = dispatch.run(args, data, env).event
         assert event is not None and event.name == name
-    fired = hook.dispatch(["PreToolUse", "pretooluse-dependency-guard.md"], data, env)
+    fired = dispatch.run(["PreToolUse", "--guards", "dependency"], data, env)
     assert fired.output and [f.guard for f in fired.findings] == ["dependency"]
-    restricted = hook.dispatch(["PreToolUse", "pretooluse-eval-guard"], data, env)
+    restricted = dispatch.run(["PreToolUse", "--guards", "eval"], data, env)
     assert restricted.output == "" and restricted.reason == "no guard found anything"
-    unbound = hook.dispatch(["some-other-message"], data, env)
+    unbound = dispatch.run(["--guards", "askuser"], data, env)
     assert unbound.output == "" and unbound.reason == "no guard handles this event and tool"
 
 
+def test_an_old_command_line_with_message_names_runs_every_guard_of_its_event(project):
+    """Registrations of earlier versions named the messages of every guard they knew;
+    they run today's guards for their event, new ones included, without a reinstall.
+    Only the entries narrowed to the after-the-tool guards stay narrowed."""
+    data = write_payload(project, event="PostToolUse", session="")
+    env = dict(os.environ)
+    old = ["--contract", "claude", "PreToolUse", "pretooluse-eval-guard", "custom"]
+    fired = dispatch.run(old, data, env)
+    assert [f.guard for f in fired.findings] == ["dependency"]
+    assert {row.guard for row in fired.trace} >= {"dependency", "eval", "header", "tracking-ids"}
+    narrowed = ["--contract", "claude", "PostToolUse", "posttooluse-proactive-compaction", "custom"]
+    quiet = dispatch.run(narrowed, data, env)
+    assert {row.guard for row in quiet.trace} == {"compaction", "custom"}
+    assert dispatch.chosen(dispatch.parse_args(narrowed)) == {"compaction", "custom"}
+    assert dispatch.chosen(dispatch.parse_args(old)) == frozenset()
+
+
 def test_unknown_contract_is_silent(project):
-    outcome = hook.dispatch(["--contract", "nope"], write_payload(project), dict(os.environ))
+    outcome = dispatch.run(["--contract", "nope"], write_payload(project), dict(os.environ))
     assert outcome.output == "" and outcome.reason == "unknown contract 'nope'"
 
 
@@ -323,7 +339,7 @@ def test_broken_message_file_fails_open(project, tmp_path, monkeypatch, fault):
     elif fault == "folder":
         target.mkdir()
     monkeypatch.setattr(messages, "bundled_dir", lambda: str(folder))
-    outcome = hook.dispatch([], write_payload(project), dict(os.environ))
+    outcome = dispatch.run([], write_payload(project), dict(os.environ))
     assert outcome.findings
     assert outcome.output == ""
     assert outcome.reason == "no advisory could be rendered"
@@ -337,8 +353,8 @@ def test_guard_that_raises_leaves_the_others(project, monkeypatch):
 
     monkeypatch.setattr(dependency, "check", boom)
     content = "import pickle\n\ndef f(b):\n    return pickle.loads(b)\n"
-    outcome = hook.dispatch([], write_payload(project, "src/x.py", content), dict(os.environ))
-    rows = [row[:2] for row in outcome.trace]
+    outcome = dispatch.run([], write_payload(project, "src/x.py", content), dict(os.environ))
+    rows = [(row.guard, row.outcome) for row in outcome.trace]
     assert rows[:2] == [("dependency", "error"), ("eval", "fired")]
     assert all(status == "silent" for _, status in rows[2:])
     assert json.loads(outcome.output)["hookSpecificOutput"]["additionalContext"]
@@ -348,7 +364,8 @@ def test_main_never_raises_and_exits_zero(project):
     code = (
         "import caveat.hook as h\n"
         "def bad(*a, **k):\n    raise SystemExit(3)\n"
-        "h.dispatch = bad\n"
+        "import caveat.dispatch as d\n"
+        "d.run = bad\n"
         "h.main([])\n"
     )
     done = subprocess.run(
@@ -377,7 +394,7 @@ def test_help_prints_the_usage_on_stderr_and_exits_zero(project, flag):
         proc.kill()
     assert proc.returncode == 0
     assert out == b""
-    assert err.startswith(b"usage: caveat hook [--contract ID] [EVENT] [MESSAGE ...]")
+    assert err.startswith(b"usage: caveat hook [--contract ID] [--guards ID,...] [EVENT]")
     assert b"codex" in err and b"caveat explain" in err
 
 

@@ -23,7 +23,7 @@ import tempfile
 
 import pytest
 
-from caveat import hook
+from caveat import dispatch as pipeline
 from caveat.commands.demo import make_repository
 from tests.helpers import run_hook
 
@@ -170,7 +170,7 @@ GIT_WORDS = ("status", "ls-files", "diff", "log", "rev-list", "grep", "add", "ch
 def dispatch(project: str, case: str, session: str, monkeypatch) -> tuple[str, Calls]:
     with monkeypatch.context() as patch:
         calls = Calls(patch, project)
-        output = hook.dispatch([], payload(project, case, session), dict(os.environ)).output
+        output = pipeline.run([], payload(project, case, session), dict(os.environ)).output
     return output, calls
 
 

@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from caveat import messages
+from caveat.event import VERBATIM
 from caveat.event import Finding
 from tests.helpers import trust
 
@@ -38,7 +39,12 @@ def bundled(tmp_path, monkeypatch):
 
 
 def finding(variant="", **values):
-    return Finding("sample", "sample", values or {"thing": "eval", "path": "a.py"}, variant=variant)
+    return Finding(
+        values or {"thing": "eval", "path": "a.py"},
+        variant=variant,
+        message="sample",
+        guard="sample",
+    )
 
 
 def test_fill_placeholders_and_literal_braces():
@@ -71,7 +77,7 @@ def test_values_are_sanitised(bundled):
 
 
 def test_missing_message_drops_only_that_finding(bundled):
-    lost = Finding("other", "does-not-exist", {})
+    lost = Finding({}, message="does-not-exist", guard="other")
     text = messages.render([lost, finding()], os.environ, None)
     assert text.startswith("Found eval")
 
@@ -141,7 +147,7 @@ def test_cache_is_written_and_reused(bundled):
     code = (
         "import sys, os; from caveat import messages; from caveat.event import Finding;"
         f"messages.bundled_dir = lambda: {str(bundled)!r};"
-        "f = Finding('sample', 'sample', {'thing': 'x', 'path': 'p'});"
+        "f = Finding({'thing': 'x', 'path': 'p'}, message='sample', guard='sample');"
         "t = messages.render([f], os.environ, None);"
         "print(t.splitlines()[0]); print('markdown_it' in sys.modules)"
     )
@@ -248,12 +254,12 @@ def test_post_tool_event_uses_the_after_section(bundled):
 def test_absolute_message_path_is_used_as_is(tmp_path):
     rule = tmp_path / "rule.md"
     rule.write_text("---\nevent: PreToolUse\n---\n## Advisory\nRule says {thing}.\n")
-    found = Finding("custom", str(rule), {"thing": "hi"})
+    found = Finding({"thing": "hi"}, message=str(rule), guard="custom")
     assert messages.render([found], os.environ, None) == f"Rule says hi.\n\nFull procedure: {rule}"
 
 
 def test_whole_variant_injects_the_message_less_maintainer_parts(bundled):
-    text = messages.render([finding(messages.WHOLE)], os.environ, None)
+    text = messages.render([finding(VERBATIM)], os.environ, None)
     assert text.startswith("# Sample\n\n## Advisory\nFound eval in a.py.")
     assert "SPDX" not in text and "Bindings" not in text
     assert "Full procedure" not in text

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 import os
 
-from caveat import hook
+from caveat import dispatch
 from caveat import messages
-from caveat.guards import all_guards
+from caveat.guards import REGISTRY
 
 
 def test_one_envelope_in_chain_order(project):
@@ -26,9 +26,9 @@ def test_one_envelope_in_chain_order(project):
         "tool_name": "Write",
         "tool_input": {"file_path": str(project / "setup.py"), "content": content},
     }
-    outcome = hook.dispatch([], json.dumps(payload).encode(), os.environ)
+    outcome = dispatch.run([], json.dumps(payload).encode(), os.environ)
     fired = [f.guard for f in outcome.findings]
-    order = [g.ID for g in all_guards()]
+    order = [spec.id for spec in REGISTRY]
     assert fired == sorted(fired, key=order.index)
     assert {"dependency", "eval", "tracking-ids"} <= set(fired)
     envelope = json.loads(outcome.output)
@@ -53,7 +53,7 @@ def test_many_findings_stay_under_the_cap_and_say_how_many_were_left_out(project
         "tool_name": "apply_patch",
         "tool_input": {"command": f"*** Begin Patch\n{body}*** End Patch\n"},
     }
-    outcome = hook.dispatch(["--contract", "codex"], json.dumps(payload).encode(), os.environ)
+    outcome = dispatch.run(["--contract", "codex"], json.dumps(payload).encode(), os.environ)
     assert len(outcome.findings) == 60
     text = json.loads(outcome.output)["hookSpecificOutput"]["additionalContext"]
     assert len(text) <= messages.LIMIT

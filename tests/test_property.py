@@ -8,7 +8,7 @@ mutations of any field (wrong types, huge strings, NUL, lone surrogates, deep ne
 absurd paths, ``apply_patch`` bodies valid and garbage) and of the raw bytes (not
 UTF-8, cut short, a byte-order mark, duplicate keys, nesting past any recursion limit).
 
-Budget: ``IN_PROCESS`` payloads through ``hook.dispatch`` and ``SUBPROCESS`` through
+Budget: ``IN_PROCESS`` payloads through ``dispatch.run`` and ``SUBPROCESS`` through
 the real launcher per run; the test counts the payloads it actually executed, fails
 when that is below the budget (a strategy that silently filters everything would
 otherwise pass), and prints and records the count (``fuzz-counts.json`` in pytest's
@@ -32,7 +32,7 @@ from hypothesis import given
 from hypothesis import seed
 from hypothesis import settings
 
-from caveat import hook
+from caveat import dispatch
 from caveat.commands.demo import make_repository
 from tests.fuzz_leaves import PROJECT
 from tests.fuzz_leaves import SNIPPETS
@@ -155,7 +155,7 @@ def test_strategies_cover_every_contract_and_event():
 def test_lone_surrogate_in_a_finding_is_recorded(fuzz_project):
     """Found by this fuzzer: a ``cwd`` of ``"\\ud800"`` put a lone surrogate in the
     finding's path, and writing the once-per-session record raised UnicodeEncodeError
-    out of ``hook.dispatch`` (the process then failed open: advice found, none given).
+    out of ``dispatch.run`` (the process then failed open: advice found, none given).
     State files are now ASCII JSON, so the key is written and read back unchanged."""
     payload = {
         "session_id": "surrogate",
@@ -165,10 +165,10 @@ def test_lone_surrogate_in_a_finding_is_recorded(fuzz_project):
         "tool_input": {"file_path": "package.json", "content": SNIPPETS[0]},
     }
     data = json.dumps(payload).encode()  # the JSON escape, as a harness would send it
-    first = hook.dispatch(["--contract", "claude", "PostToolUse"], data, dict(os.environ))
+    first = dispatch.run(["--contract", "claude", "PostToolUse"], data, dict(os.environ))
     assert first.findings and first.output
     check_output(first.output)
-    again = hook.dispatch(["--contract", "claude", "PostToolUse"], data, dict(os.environ))
+    again = dispatch.run(["--contract", "claude", "PostToolUse"], data, dict(os.environ))
     assert again.output == "" and again.reason.startswith("everything found was already")
 
 
@@ -184,8 +184,8 @@ def test_unencodable_path_in_a_patch_leaves_the_guards_running(fuzz_project):
         "toolArgs": json.dumps({"patch": patch}),
     }
     data = json.dumps(payload).encode()
-    outcome = hook.dispatch(["--contract", "copilot", "postToolUse"], data, dict(os.environ))
-    assert ("dependency", "silent") in [row[:2] for row in outcome.trace], outcome.trace
+    outcome = dispatch.run(["--contract", "copilot", "postToolUse"], data, dict(os.environ))
+    assert ("dependency", "silent") in [(r.guard, r.outcome) for r in outcome.trace]
 
 
 def test_dispatch_property(fuzz_project, tmp_path_factory, record_property, capsys):
@@ -199,13 +199,13 @@ def test_dispatch_property(fuzz_project, tmp_path_factory, record_property, caps
         tried += 1
         contract_id, argv, raw, extra = case
         data, env = concrete(fuzz_project, raw, extra)
-        outcome = hook.dispatch(["--contract", contract_id, *argv], data, env)
+        outcome = dispatch.run(["--contract", contract_id, *argv], data, env)
         # The cap holds for the text itself, also where the vendor would drop it.
         assert len(outcome.text) <= LIMIT
         check_output(outcome.output)
         # No guard raises on what it is fed: the chain would skip it, and its advice
         # (and the others' on that call, should the raise be in a shared helper) be lost.
-        assert not [row for row in outcome.trace if row[1] == "error"], outcome.trace
+        assert not [row for row in outcome.trace if row.outcome == "error"], outcome.trace
 
     dispatch_one()
     record(tmp_path_factory, record_property, capsys, "in-process", tried, IN_PROCESS)

@@ -157,6 +157,9 @@ def test_check_timer_nests_in_the_guard_timer(monkeypatch, guard_s, check_s):
     """The guard's budget survives a check's: when the check's ends first the guard's is
     re-armed (and stops the spin that follows); when the guard's ends first, it wins."""
     from caveat import chain
+    from caveat.event import Event
+    from caveat.guards import Spec
+    from caveat.guards.base import Context
     from caveat.guards.conformity import checks as _conformity
 
     finished: list[bool] = []
@@ -164,18 +167,17 @@ def test_check_timer_nests_in_the_guard_timer(monkeypatch, guard_s, check_s):
     monkeypatch.setattr(_conformity, "CHECKS", (row,))
 
     class Guard:
-        ID = "budget-probe"
-        BUDGET_S = guard_s
-
         @staticmethod
         def check(event, ctx):
             _conformity.run_checks(_doc())
             _stuck(finished)(None)  # only the re-armed guard timer can stop this
             return []
 
-    trace: chain.Trace = []
-    assert chain.run(None, None, [Guard], trace) == []  # type: ignore[arg-type, list-item]
-    assert [row[1] for row in trace] == ["overrun"]
+    probe = Spec("budget-probe", frozenset(), frozenset(), ("m",), guard_s, guard=Guard)
+    trace: list[chain.Row] = []
+    event = Event("PreToolUse")
+    assert chain.run(event, Context(event, {}), [probe], trace) == []
+    assert [row.outcome for row in trace] == ["overrun"]
     assert not finished
 
 

@@ -2,7 +2,7 @@
 
 Every guard that echoes values (a command, a package spec, a matched text) is fed
 input carrying a token, key or password; the rendered envelope
-(``hook.dispatch(...).output``) must show the advice but never the secret. The
+(``pipeline.run(...).output``) must show the advice but never the secret. The
 guard-level tests check ``Finding`` values; these check the text the model reads.
 """
 
@@ -13,7 +13,7 @@ import os
 
 import pytest
 
-from caveat import hook
+from caveat import dispatch as pipeline
 from tests.helpers import envelope
 from tests.helpers import hook_payload
 from tests.helpers import run_hook
@@ -46,7 +46,7 @@ def write(root, rel, content):
 def dispatch(root, call):
     payload = {"session_id": "secrets", "cwd": str(root), "hook_event_name": "PreToolUse"}
     payload.update(call)
-    return hook.dispatch([], json.dumps(payload).encode(), dict(os.environ))
+    return pipeline.run([], json.dumps(payload).encode(), dict(os.environ))
 
 
 CASES = [
@@ -249,7 +249,7 @@ def test_secrets_in_a_post_tool_write_are_not_echoed(project):
     """The after-section of a post-tool event echoes the same values."""
     call = write(project, "package.json", json.dumps({"dependencies": {"p": f"https://{GH}@x/p"}}))
     payload = {"session_id": "s", "cwd": str(project), "hook_event_name": "PostToolUse", **call}
-    outcome = hook.dispatch([], json.dumps(payload).encode(), dict(os.environ))
+    outcome = pipeline.run([], json.dumps(payload).encode(), dict(os.environ))
     assert outcome.output and GH not in outcome.output
 
 

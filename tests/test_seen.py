@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from caveat import hook
+from caveat import dispatch
 from caveat import seen
 from caveat.event import Finding
 from tests.helpers import LAUNCHER
@@ -47,26 +47,26 @@ def payload(project, session, packages, event="PreToolUse", source=""):
 
 def test_once_per_session_new_finding_speaks_compaction_rearms(project):
     env = dict(os.environ)
-    first = hook.dispatch([], payload(project, "s1", ["a"]), env)
+    first = dispatch.run([], payload(project, "s1", ["a"]), env)
     assert first.output
-    again = hook.dispatch([], payload(project, "s1", ["a"]), env)
+    again = dispatch.run([], payload(project, "s1", ["a"]), env)
     assert again.output == ""
     assert again.reason == "everything found was already advised in this session"
-    other = hook.dispatch([], payload(project, "s2", ["a"]), env)
+    other = dispatch.run([], payload(project, "s2", ["a"]), env)
     assert other.output  # another session has not seen it
-    more = hook.dispatch([], payload(project, "s1", ["a", "b"]), env)
+    more = dispatch.run([], payload(project, "s1", ["a", "b"]), env)
     assert "b 1.0.0" in more.output  # a different finding in the same file
-    hook.dispatch([], payload(project, "s1", [], "SessionStart", "compact"), env)
-    assert hook.dispatch([], payload(project, "s1", ["a"]), env).output
+    dispatch.run([], payload(project, "s1", [], "SessionStart", "compact"), env)
+    assert dispatch.run([], payload(project, "s1", ["a"]), env).output
 
 
 def test_dropped_output_is_not_recorded(project):
     env = dict(os.environ)
     data = payload(project, "g1", ["a"], event="BeforeTool")
-    dropped = hook.dispatch(["--contract", "gemini"], data, env)
+    dropped = dispatch.run(["--contract", "gemini"], data, env)
     assert dropped.findings and dropped.output == ""
     after = payload(project, "g1", ["a"], event="AfterTool")
-    assert hook.dispatch(["--contract", "gemini"], after, env).output
+    assert dispatch.run(["--contract", "gemini"], after, env).output
 
 
 def test_advice_survives_a_record_that_cannot_be_written(project, monkeypatch, capfd):
@@ -74,14 +74,14 @@ def test_advice_survives_a_record_that_cannot_be_written(project, monkeypatch, c
         raise UnicodeEncodeError("utf-8", "\ud800", 0, 1, "surrogates not allowed")
 
     monkeypatch.setattr(seen, "record", broken)
-    outcome = hook.dispatch([], payload(project, "r1", ["a"]), dict(os.environ))
+    outcome = dispatch.run([], payload(project, "r1", ["a"]), dict(os.environ))
     assert "additionalContext" in outcome.output
     assert "could not record the advice given" in capfd.readouterr().err
 
 
 def test_denials_are_never_filtered(tmp_path):
     env = {**os.environ, "CAVEAT_STATE_DIR": str(tmp_path / "state")}
-    deny = Finding("askuser", "m", {"path": "p"}, key="k", deny=True)
+    deny = Finding({"path": "p"}, key="k", deny=True, message="m", guard="askuser")
     seen.record(env, "s", [deny])
     assert seen.unseen(env, "s", [deny]) == [deny]
 
@@ -108,10 +108,10 @@ def test_session_keys_are_safe_file_names(raw, expected):
 
 def test_unreadable_record_advises_again(project, tmp_path):
     env = {**os.environ, "CAVEAT_STATE_DIR": str(tmp_path / "state")}
-    assert hook.dispatch([], payload(project, "c1", ["a"]), env).output
+    assert dispatch.run([], payload(project, "c1", ["a"]), env).output
     record = tmp_path / "state" / seen.FOLDER / "c1.json"
     record.write_bytes(b"\x00garbage{")
-    assert hook.dispatch([], payload(project, "c1", ["a"]), env).output
+    assert dispatch.run([], payload(project, "c1", ["a"]), env).output
 
 
 def _parallel(payloads, env):
@@ -179,7 +179,7 @@ def test_twenty_parallel_hooks_with_one_finding_advise_it_at_most_twice(project,
 
 def test_a_claim_holds_off_others_only_while_its_hook_runs(tmp_path):
     env = {**os.environ, "CAVEAT_STATE_DIR": str(tmp_path / "state")}
-    finding = Finding("dependency", "m", {"path": "package.json"}, key="left-pad")
+    finding = Finding({"path": "package.json"}, key="left-pad", message="m", guard="dependency")
     record = tmp_path / "state" / seen.FOLDER / "c.json"
     running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     ended = subprocess.run([sys.executable, "-c", "pass"], check=True)
@@ -199,7 +199,7 @@ def test_a_claim_holds_off_others_only_while_its_hook_runs(tmp_path):
 
 def test_a_claim_out_of_time_is_void(tmp_path):
     env = {**os.environ, "CAVEAT_STATE_DIR": str(tmp_path / "state")}
-    finding = Finding("dependency", "m", {"path": "package.json"}, key="left-pad")
+    finding = Finding({"path": "package.json"}, key="left-pad", message="m", guard="dependency")
     running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     try:
         assert seen.unseen(env, "c", []) == []

@@ -20,7 +20,7 @@ import pytest
 from caveat import serve
 from caveat.cli import main as cli_main
 from caveat.commands import demo
-from caveat.hook import INPUT_LIMIT
+from caveat.dispatch import INPUT_LIMIT
 from caveat.serve import app
 from caveat.serve import request
 from caveat.serve import supervisor
@@ -40,13 +40,15 @@ PATCHED = r"""
 import os, sys, time
 import caveat.guards.dependency as dependency
 import caveat.hook as hook
+import caveat.dispatch as dispatching
+from caveat.guards import spec
 import caveat.serve.request as request
 import caveat.serve.pool as pool
 
 pool.REQUEST_LIMIT_S = float(os.environ.get("TEST_REQUEST_LIMIT_S", "1"))
 request.HEAD_DEADLINE_S = 1.0
-dependency.BUDGET_S = 0.3
-original_check, original_dispatch = dependency.check, hook.dispatch
+spec("dependency").budget_s = 0.3
+original_check, original_dispatch = dependency.check, dispatching.run
 
 def check(event, ctx):
     if event.session_id.startswith("slow"):
@@ -65,7 +67,7 @@ def dispatch(args, data, env):
         raise RuntimeError("provoked")
     return original_dispatch(args, data, env)
 
-dependency.check, hook.dispatch = check, dispatch
+dependency.check, dispatching.run = check, dispatch
 if sys.argv[1] == "hook":
     hook.main(sys.argv[2:])
 sys.exit(__import__("caveat.cli").cli.main(sys.argv[1:]))

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from caveat.config import Config
-    from caveat.hook import Outcome
+    from caveat.dispatch import Outcome
 
 FOLDER = "audit"
 SUFFIX = ".jsonl"
@@ -61,7 +61,8 @@ def guard_outcomes(outcome: Outcome) -> list[tuple[str, str, float, str]]:
     spoke = {f.guard for f in outcome.findings} if outcome.output else set()
     denied = {f.guard for f in outcome.findings if f.deny} if outcome.deny else set()
     rows = []
-    for guard, status, seconds, detail in outcome.trace:
+    for row in outcome.trace:
+        guard, status, seconds, detail = row.guard, row.outcome, row.seconds, row.detail
         reason = ""
         if status == "fired":
             status = "denied" if guard in denied else "advised" if guard in spoke else "silent"
@@ -121,6 +122,7 @@ def line(outcome: Outcome, seconds: float, now: float) -> str:
         f'"guards":[{guards}]',
         f'"received":"{received}"',
         *([f'"failed":{_text(outcome.failed)}'] if outcome.failed else []),
+        *([f'"unusable":{_text(outcome.unusable)}'] if outcome.unusable else []),
         f'"ms":{seconds * 1000:.2f}}}\n',
     ]
     text = ",".join(parts)
@@ -149,11 +151,9 @@ def _append(env: Mapping[str, str], text: str, days: int) -> None:
     folder = os.path.join(state.location(env), FOLDER)
     path = os.path.join(folder, time.strftime("%Y-%m-%d", time.gmtime(now)) + SUFFIX)
     data = text.encode("ascii")
-    fd: int | None
-    try:
-        fd = os.open(path, _FLAGS)
-    except FileNotFoundError:
-        fd = _create(env, folder, path)  # the day's first line (or no folder yet)
+    fd = _open(folder, path)
+    if fd is None:
+        fd = _create(env, path)  # the day's first line, no folder yet, or a planted one
         if fd is None:
             return
         prune(folder, days, now)
@@ -163,14 +163,38 @@ def _append(env: Mapping[str, str], text: str, days: int) -> None:
         os.close(fd)
 
 
-def _create(env: Mapping[str, str], folder: str, path: str) -> int | None:
-    if state.ensure(env) is None:
+def _open(folder: str, path: str) -> int | None:
+    """The day file, open to append, when it and its folder are the user's alone
+    (``state.private_folder``, ``state.foreign``): a line never lands in a file or a
+    folder someone else planted."""
+    if not state.private_folder(folder, create=False):
         return None
     try:
-        os.mkdir(folder, 0o700)
-    except FileExistsError:
-        pass
-    return os.open(path, _FLAGS | os.O_CREAT, 0o600)
+        fd = os.open(path, _FLAGS)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+    except OSError:
+        os.close(fd)
+        return None
+    if (info.st_mode & 0o170000) == 0o100000 and not state.foreign(info):
+        return fd
+    os.close(fd)
+    state.discard(path, "is not the user's own regular file")
+    return None
+
+
+def _create(env: Mapping[str, str], path: str) -> int | None:
+    if state.folder(env, FOLDER) is None:
+        return None
+    try:
+        return os.open(path, _FLAGS | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # another hook made it meanwhile, or it is no file
+        fd = _open(os.path.dirname(path), path)
+        if fd is None:
+            raise OSError(f"{path!r} is not a regular file of the user's") from None
+        return fd
 
 
 def prune(folder: str, days: int, now: float) -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from caveat import audit
 from caveat.common import state
+from caveat.common.private import read_private
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -21,8 +22,9 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
 Record = dict[str, object]
-OUTCOMES = ("silent", "advised", "denied", "skipped", "faulted")
+OUTCOMES = ("silent", "advised", "denied", "skipped", "faulted", "unusable")
 _UNITS = {"m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
+DAY_LIMIT = 256 << 20  # a day file larger than this is not read (a hook a second: ~80 MiB)
 _SPAN = re.compile(r"(\d+)\s*([mhdw])")
 
 
@@ -81,6 +83,8 @@ class Filter:
             rows = [g for g in rows if g.get("id") == self.guard]
             if not rows:
                 return False
+        if self.outcome == "unusable":
+            return bool(record.get("unusable"))
         if self.outcome is not None:
             return any(g.get("outcome") == self.outcome for g in rows)
         return True
@@ -88,28 +92,31 @@ class Filter:
 
 def day_files(env: Mapping[str, str], since: float | None = None) -> list[str]:
     """The day files, oldest first, leaving out the days before ``since``."""
+    # Only a folder of the user's alone: another user's, one others can write to or a
+    # symlink is not read (its records could be forged).
+    where = state.folder(env, audit.FOLDER, create=False)
+    if where is None:
+        return []
     try:
-        names = sorted(os.listdir(folder(env)))
+        names = sorted(os.listdir(where))
     except OSError:
         return []
     first = time.strftime("%Y-%m-%d", time.gmtime(since)) if since is not None else ""
     return [
-        os.path.join(folder(env), n)
-        for n in names
-        if n.endswith(audit.SUFFIX) and n[:10] >= first[:10]
+        os.path.join(where, n) for n in names if n.endswith(audit.SUFFIX) and n[:10] >= first[:10]
     ]
 
 
 def read(env: Mapping[str, str], selected: Filter | None = None) -> Iterator[Record]:
     """The records that match, oldest first; a line that is not a JSON object (a
-    file cut short by a full disk) is passed over."""
+    file cut short by a full disk) is passed over, and so is a day file that is not
+    the user's own regular file (``read_private``: left as it is, never read)."""
     selected = selected or Filter()
     for path in day_files(env, selected.since):
-        try:
-            with open(path, "rb") as handle:
-                lines = handle.read().splitlines()
-        except OSError:
+        raw = read_private(path, DAY_LIMIT, drop=False)
+        if raw is None:
             continue
+        lines = raw.splitlines()
         for raw in lines:
             try:
                 record = json.loads(raw)

@@ -58,6 +58,8 @@ class Summary:
     # guard → the sessions it stepped aside in
     aside: dict[str, set[str]] = field(default_factory=dict)
     faults: dict[tuple[str, str], int] = field(default_factory=dict)  # (guard, session)
+    # (harness, why) → calls whose input, contract or arguments could not be used
+    unusable: dict[tuple[str, str], int] = field(default_factory=dict)
     first: str = ""
     last: str = ""
 
@@ -87,7 +89,13 @@ def summarise(records: Iterable[Record]) -> Summary:
         harness.advised += received == "advice"
         harness.denied += received == "deny"
         rows = guards(record)
-        harness.faulted += any(g.get("outcome") == "faulted" for g in rows)
+        # A call that failed open (caveat could not even start: "launch failed") counts.
+        failed = bool(record.get("failed"))
+        harness.faulted += failed or any(g.get("outcome") == "faulted" for g in rows)
+        why = record.get("unusable")
+        if why:
+            key = (harness.name, str(why))
+            out.unusable[key] = out.unusable.get(key, 0) + 1
         for entry in rows:
             _count_guard(out, entry, when[:10], str(record.get("session", "")))
     return out

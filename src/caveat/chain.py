@@ -1,9 +1,13 @@
-"""Run the guards that apply to an event, in registry order, each in isolation.
+"""Choose the guards for an event, and run them in registry order, each in isolation.
 
 A guard that raises, or that overruns its time budget, is skipped and logged; the
 chain goes on, and the hook still answers (SPEC §1.7). The timer and ``Overrun`` are
-those of ``caveat.common.budget``. A guard that faulted three times in the session steps
-aside for the rest of it (``caveat.stepaside``).
+those of ``caveat.common.budget``. A guard that faulted three times in the session
+steps aside for the rest of it (``caveat.stepaside``).
+
+The chain is where a finding learns whose it is: it stamps the guard's id, and the
+guard's default message when the finding names none, so analysis code never
+imports its own package's declaration.
 """
 
 from __future__ import annotations
@@ -14,34 +18,42 @@ import time
 from caveat.common import state
 from caveat.common.budget import Overrun
 from caveat.common.budget import Timer
+from caveat.event import Record
 from caveat.guards import REGISTRY
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from caveat.event import Event
     from caveat.event import Finding
-    from caveat.guards import Guard
+    from caveat.guards import Spec
     from caveat.guards.base import Context
 
-
-def select(event: Event, messages: frozenset[str] = frozenset()) -> list[Guard]:
-    """Guards that handle the event's name and tool, limited to those bound to one of
-    ``messages`` when any are named."""
-    chosen = []
-    for spec in REGISTRY:
-        if event.name not in spec.events:
-            continue
-        if spec.tools and event.tool not in spec.tools:
-            continue
-        if messages and messages.isdisjoint(spec.messages):
-            continue
-        chosen.append(spec.load())
-    return chosen
+# Outcomes of a trace row.
+SILENT, FIRED, OVERRUN, ERROR, SKIPPED = "silent", "fired", "overrun", "error", "skipped"
+_set = object.__setattr__
 
 
-# One row per guard for ``caveat explain`` and the audit log: (guard id, outcome,
-# seconds, detail); outcome is silent, fired, overrun, error or skipped.
-Trace = list[tuple[str, str, float, str]]
+class Row(Record):
+    """What one guard did with one call, for ``caveat explain`` and the audit log."""
+
+    __slots__ = ("detail", "guard", "outcome", "seconds")
+
+    guard: str
+    outcome: str  # SILENT, FIRED, OVERRUN, ERROR or SKIPPED
+    seconds: float
+    detail: str  # the count found, the fault, or why the guard stayed silent
+
+    def __init__(self, guard: str, outcome: str, seconds: float, detail: str) -> None:
+        _set(self, "guard", guard)
+        _set(self, "outcome", outcome)
+        _set(self, "seconds", seconds)
+        _set(self, "detail", detail)
+
+
+def select(event: Event, only: frozenset[str] = frozenset()) -> list[Spec]:
+    """The guards that handle the event's name and tool, limited to the guard ids in
+    ``only`` when any are named."""
+    return [s for s in REGISTRY if s.handles(event) and (not only or s.id in only)]
 
 
 # ``caveat.stepaside.FOLDER``, named here so that a call in a day without faults costs
@@ -73,36 +85,44 @@ def _log(message: str) -> None:
     log(message)
 
 
+def stamp(found: list[Finding], spec: Spec) -> list[Finding]:
+    default = spec.messages[0]
+    return [f.replace(guard=spec.id, message=f.message or default) for f in found]
+
+
 def run(
-    event: Event, ctx: Context, guards: list[Guard], trace: Trace | None = None
+    event: Event, ctx: Context, specs: list[Spec], trace: list[Row] | None = None
 ) -> list[Finding]:
     findings: list[Finding] = []
     # No session, nothing to count: the benchmark and tests run the chain on stand-ins.
-    session = getattr(event, "session_id", "")
+    session = event.session_id
     aside = _aside(ctx, session) if session else frozenset()
-    for guard in guards:
-        if guard.ID in aside:
+    for spec in specs:
+        if spec.id in aside:
             if trace is not None:
                 from caveat.stepaside import REASON  # loaded: ``_aside`` found the record
 
-                trace.append((guard.ID, "skipped", 0.0, REASON))
+                trace.append(Row(spec.id, SKIPPED, 0.0, REASON))
             continue
         started = time.perf_counter()
-        outcome, detail = "silent", ""
+        outcome, detail = SILENT, ""
+        noted = len(ctx.notes)
         try:
-            with Timer(guard.BUDGET_S):
-                found = guard.check(event, ctx)
-            findings.extend(found)
+            with Timer(spec.budget_s):
+                found = spec.load().check(event, ctx)
+            findings.extend(stamp(found, spec))
             if found:
-                outcome, detail = "fired", f"{len(found)} finding(s)"
+                outcome, detail = FIRED, f"{len(found)} finding(s)"
+            else:
+                detail = "; ".join(ctx.notes[noted:])
         except Overrun:
-            outcome, detail = "overrun", f"exceeded its {guard.BUDGET_S:g} s budget"
-            _log(f"guard {guard.ID} {detail}; skipped")
+            outcome, detail = OVERRUN, f"exceeded its {spec.budget_s:g} s budget"
+            _log(f"guard {spec.id} {detail}; skipped")
         except Exception as exc:
-            outcome, detail = "error", f"{type(exc).__name__}: {exc}"
-            _log(f"guard {guard.ID} failed ({detail}); skipped")
-        if outcome in ("overrun", "error") and session:
-            _count(ctx, session, guard.ID)
+            outcome, detail = ERROR, f"{type(exc).__name__}: {exc}"
+            _log(f"guard {spec.id} failed ({detail}); skipped")
+        if outcome in (OVERRUN, ERROR) and session:
+            _count(ctx, session, spec.id)
         if trace is not None:
-            trace.append((guard.ID, outcome, time.perf_counter() - started, detail))
+            trace.append(Row(spec.id, outcome, time.perf_counter() - started, detail))
     return findings

@@ -19,9 +19,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from caveat import hook
 
         hook.main(args[1:])  # exits the process
+    from caveat.common.term import err
+    from caveat.common.term import out
+
     try:
         if args[:1] == ["--version"]:
-            print(f"caveat {version()}")
+            out(f"caveat {version()}")
             code = 0
         else:
             from caveat.commands import run
@@ -30,7 +33,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 code = run(args)
             except SystemExit as exc:  # argparse's --help, or a usage error it printed
                 if isinstance(exc.code, str):
-                    print(exc.code, file=sys.stderr)
+                    err(exc.code)
                 code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
         sys.stdout.flush()  # a closed pipe shows here, not at exit
     except BrokenPipeError:

@@ -99,12 +99,12 @@ class Config:
 
 
 def defaults() -> dict[str, dict[str, object]]:
-    """Every known table with its defaults (imports every guard to ask)."""
+    """Every known table with its defaults, from the registry (no guard is imported)."""
     from caveat.guards import REGISTRY
 
     tables = {table: dict(keys) for table, keys in GLOBAL.items()}
     for spec in REGISTRY:
-        for table, keys in spec.load().SETTINGS.items():
+        for table, keys in spec.settings.items():
             tables.setdefault(table, {}).update(keys)
     return tables
 
@@ -116,17 +116,14 @@ def default(table: str, key: str) -> object:
 
 
 def _table(table: str) -> dict[str, object] | None:
-    """A table's defaults: a global table, else the guard's that declares it, or None.
-    The guards a call has loaded are asked first (the one reading a table is running),
-    so a call that reads only its own guards' tables imports no other guard."""
+    """A table's defaults: a global table, else the guard's that declares it, or None."""
     keys = GLOBAL.get(table)
     if keys is not None:
         return keys
     from caveat.guards import REGISTRY
 
-    loaded = [spec for spec in REGISTRY if spec.guard is not None]
-    for spec in (*loaded, *REGISTRY):
-        keys = spec.load().SETTINGS.get(table)
+    for spec in REGISTRY:
+        keys = spec.settings.get(table)
         if keys is not None:
             return keys
     return None

@@ -22,8 +22,18 @@ HUNK = "hunk"  # text is the added lines of a patch hunk, ``old`` the removed on
 CELL = "cell"  # text is one notebook cell's new source
 DELETE = "delete"  # the file is removed; text is empty
 
+# The vocabulary every layer shares: declared once, here.
+VERBATIM = "*"  # a Finding variant: the message file is context, injected whole
+POST_TOOL = frozenset({"PostToolUse", "PostToolUseFailure"})
+# A failing tool call is still a tool call: harnesses that fire PostToolUseFailure
+# instead of PostToolUse (Qwen Code on a non-zero exit) forward its context too.
+PRE_POST = POST_TOOL | {"PreToolUse"}
+FILE_TOOLS = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit"})
+EDIT_TOOLS = frozenset({"Write", "Edit", "MultiEdit"})
+SHELL_TOOLS = frozenset({"Bash", "PowerShell"})
 
-class _Record:
+
+class Record:
     """Base for immutable records: attributes are set once, in ``__init__``."""
 
     __slots__ = ()
@@ -61,7 +71,7 @@ class _Record:
         return f"{type(self).__name__}({inner})"
 
 
-class FileEdit(_Record):
+class FileEdit(Record):
     """One file a tool call writes: its absolute path and the text it puts there."""
 
     __slots__ = ("kind", "moved_from", "old", "path", "text")
@@ -82,7 +92,7 @@ class FileEdit(_Record):
         _set(self, "moved_from", moved_from)
 
 
-class Event(_Record):
+class Event(Record):
     """One hook invocation, in Claude Code's vocabulary whatever the vendor."""
 
     __slots__ = (
@@ -167,12 +177,15 @@ class Event(_Record):
         return self.edits[0].path if self.edits else self.cwd
 
 
-class Finding(_Record):
-    """What one guard found: the message to render and the values to fill it with.
+class Finding(Record):
+    """What one guard found: the values to fill its message with.
 
     ``variant`` selects an ``## Advisory: <variant>`` section of the message (the plain
     ``## Advisory`` when empty); ``key`` identifies the finding within its guard and
-    file (a package name, a primitive) so repeated advice can be recognised.
+    file (a package name, a primitive) so repeated advice can be recognised. A guard
+    names ``message`` only when it speaks through more than one; ``guard`` and an
+    empty ``message`` are stamped by the chain from the guard's registry line, so
+    analysis code never needs to know which guard it serves.
     """
 
     __slots__ = ("deny", "guard", "key", "message", "values", "variant")
@@ -186,12 +199,12 @@ class Finding(_Record):
 
     def __init__(
         self,
-        guard: str,
-        message: str,
         values: dict[str, str],
         variant: str = "",
         key: str = "",
         deny: bool = False,
+        message: str = "",
+        guard: str = "",
     ) -> None:
         _set(self, "guard", guard)
         _set(self, "message", message)

@@ -22,6 +22,8 @@ import zlib
 
 from caveat.common import state
 from caveat.common.log import log
+from caveat.event import POST_TOOL
+from caveat.event import VERBATIM
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,8 +36,6 @@ ADVISORY = "Advisory"
 AFTER = "After"
 # A finding with this variant injects its whole message (context files such as
 # sessionstart.md), less the maintainer parts: comments, front matter, Bindings.
-WHOLE = "*"
-POST_TOOL = frozenset({"PostToolUse", "PostToolUseFailure"})
 CACHE_FILE = "messages.cache.json"
 _CACHE_VERSION = 1
 _PACKAGE = os.path.dirname(os.path.abspath(__file__))
@@ -215,7 +215,7 @@ def advisory(sections: Mapping[str, str], variant: str, after: bool = False) -> 
     """The section to fill: ``Advisory: <variant>``, else ``Advisory``. After the tool
     has run (a post-tool event) an ``After: <variant>`` or ``After`` section, phrased
     for a change already made, is preferred when the message has one."""
-    if variant == WHOLE:
+    if variant == VERBATIM:
         from caveat.common.msgparse import BODY
 
         return sections.get(BODY, "")
@@ -258,7 +258,7 @@ def render(
         text = fill(template, finding.value_map()).strip()
         if text:
             # A context file injected whole needs no pointer to itself.
-            units.append((text, "" if finding.variant == WHOLE else path))
+            units.append((text, "" if finding.variant == VERBATIM else path))
     store.save()
     return cap(units)
 

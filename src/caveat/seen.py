@@ -16,8 +16,7 @@ from __future__ import annotations
 import os
 
 from caveat.common import state
-
-WHOLE = "*"  # messages.WHOLE: a context file, injected whole
+from caveat.event import VERBATIM
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -92,7 +91,7 @@ def unseen(env: Mapping[str, str], session_id: str, findings: list[Finding]) -> 
     every finding is advised: caveat advises again rather than stay silent."""
     if not session_id:
         return findings  # no session to remember it in
-    if any(f.variant == WHOLE for f in findings):
+    if any(f.variant == VERBATIM for f in findings):
         return findings  # whole context files (session start, stop) are not repeats
     path = _path(env, session_id)
     if path is None:

@@ -61,12 +61,17 @@ def _text(value: object) -> str:
 
 
 def _front_matter(path: str) -> tuple[dict[str, object], list[str]]:
+    from caveat.common.files import open_strict
+    from caveat.common.files import read_fd
     from caveat.common.frontmatter import read
     from caveat.common.frontmatter import split
 
     try:
-        with open(path, encoding="utf-8") as handle:
-            source = handle.read()
+        fd, _ = open_strict(path)  # a skill file is the repository's: never a FIFO's wait
+        try:
+            source = read_fd(fd, 1 << 20).decode("utf-8")
+        finally:
+            os.close(fd)
     except (OSError, UnicodeDecodeError) as exc:
         return {}, [f"{path}: cannot be read: {exc}"]
     lines, status = split(source)

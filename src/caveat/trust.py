@@ -116,24 +116,18 @@ def _stamp(info: os.stat_result) -> list[int]:
 
 
 def read_policy(path: str, limit: int = HASH_LIMIT) -> bytes | None:
-    """A policy file's bytes (at most ``limit``); None when it is not a regular file
-    or cannot be read (``files.open_regular``: a FIFO swapped in cannot hang)."""
+    """A policy file's first ``limit`` bytes (all it holds, when fewer); None when it
+    is not a regular file or cannot be read (``files.open_regular``: a FIFO swapped in
+    cannot hang)."""
     from caveat.common.files import open_regular
+    from caveat.common.files import read_fd
 
     opened = open_regular(path)
     if opened is None:
         return None
     fd = opened[0]
     try:
-        chunks: list[bytes] = []
-        left = limit
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks)
+        return read_fd(fd, limit)[:limit]
     except OSError:
         return None
     finally:
@@ -169,25 +163,11 @@ def _record_path(env: Mapping[str, str]) -> str | None:
 
 def read_private(path: str, limit: int) -> bytes | None:
     """A state file's bytes, only when it is a regular file (not a link) owned by
-    this user that no one else can write: trust planted by another user is none."""
-    try:
-        fd = os.open(
-            path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-        )
-    except (OSError, ValueError):
-        return None
-    try:
-        info = os.fstat(fd)
-        if (info.st_mode & 0o170000) != 0o100000 or info.st_mode & 0o022:
-            return None
-        if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
-            return None
-        data = os.read(fd, limit + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    return data if len(data) <= limit else None
+    this user that no one else can write: trust planted by another user is none. The
+    file is left where it is (only ``caveat trust`` changes the record)."""
+    from caveat.common import private
+
+    return private.read_private(path, limit, drop=False)
 
 
 def projects(env: Mapping[str, str]) -> dict[str, dict[str, object]]:
@@ -277,17 +257,13 @@ class Snapshot:
 
 
 def _snapshot_path(env: Mapping[str, str], root: str, create: bool = False) -> str | None:
+    """The file keeping the trusted texts, in ``<state>/trust`` when that is a folder
+    of the user's alone (``state.folder``; with ``create``, made or replaced)."""
     from caveat.common import state
 
-    folder = state.ensure(env) if create else state.location(env)
-    if not folder:
+    sub = state.folder(env, SNAPSHOTS, create=create)
+    if not sub:
         return None
-    sub = os.path.join(folder, SNAPSHOTS)
-    if create:
-        try:
-            os.makedirs(sub, mode=0o700, exist_ok=True)
-        except OSError:
-            return None
     return os.path.join(sub, sha256(key(root).encode("utf-8", "surrogatepass"))[:32] + ".json")
 
 

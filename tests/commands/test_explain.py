@@ -45,16 +45,16 @@ def test_explain_session_start(project, tmp_path, capsys):
     assert "caveat is watching this session" in out
 
 
-def test_explain_restricted_by_message(project, tmp_path, capsys):
+def test_explain_restricted_by_guard(project, tmp_path, capsys):
     payload = {
         "cwd": str(project),
         "hook_event_name": "PreToolUse",
         "tool_name": "Bash",
         "tool_input": {"command": "ls"},
     }
-    assert main(["explain", write(tmp_path, payload), "PreToolUse", "pretooluse-eval-guard"]) == 0
+    assert main(["explain", write(tmp_path, payload), "PreToolUse", "--guards", "eval"]) == 0
     out = capsys.readouterr().out
-    assert "not bound to the messages named on the command line" in out
+    assert "not among the guards the registration names" in out
 
 
 def test_explain_not_json(tmp_path, capsys):

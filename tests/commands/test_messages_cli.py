@@ -13,6 +13,7 @@ from caveat.cli import main
 from caveat.commands import messages as lint
 from caveat.commands import samples
 from caveat.common.msgparse import parse
+from caveat.event import VERBATIM
 from caveat.event import Finding
 from tests.helpers import trust
 
@@ -209,8 +210,10 @@ def test_every_bundled_variant_has_a_sample():
 
 def _expected(name, variant, values, event, root=None):
     guard = (samples.find(name, variant or "") or ("", {}))[0]
-    shown = messages.WHOLE if variant is None else variant
-    return messages.render([Finding(guard, name, values, variant=shown)], os.environ, root, event)
+    shown = VERBATIM if variant is None else variant
+    return messages.render(
+        [Finding(values, variant=shown, message=name, guard=guard)], os.environ, root, event
+    )
 
 
 @pytest.mark.parametrize("after", [False, True], ids=["before", "after"])

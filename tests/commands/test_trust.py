@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from caveat import config
-from caveat import hook
+from caveat import dispatch
 from caveat import trust
 from caveat.cli import main
 from tests.helpers import trust as trust_project
@@ -177,11 +177,11 @@ def test_untrusted_policy_is_not_loaded_and_trusted_is(policy):
     loaded = config.load(env(), str(policy))
     assert loaded.enabled("eval") and str(policy / ".caveat" / "config.toml") not in loaded.sources
     assert any("not trusted" in w and "caveat trust" in w for w in loaded.warnings)
-    out = hook.dispatch([], eval_write(policy), env()).output
+    out = dispatch.run([], eval_write(policy), env()).output
     assert "pickle" in out and "PROJECT" not in out  # eval advises; no project rule or text
     trust_project(policy)
     assert not config.load(env(), str(policy)).enabled("eval")
-    out = json.loads(hook.dispatch([], eval_write(policy, "s2"), env()).output)
+    out = json.loads(dispatch.run([], eval_write(policy, "s2"), env()).output)
     assert "PROJECT RULE at src/load.py" in out["hookSpecificOutput"]["additionalContext"]
 
 
@@ -191,7 +191,7 @@ def test_lapsed_trust_unloads_everything(policy):
     loaded = config.load(env(), str(policy))
     assert loaded.enabled("eval")
     assert any(".caveat/rules/r.md" in w for w in loaded.warnings)
-    out = hook.dispatch([], eval_write(policy), env()).output
+    out = dispatch.run([], eval_write(policy), env()).output
     assert "PROJECT" not in out
 
 
@@ -200,7 +200,7 @@ def test_user_rule_applies_when_the_untrusted_project_rule_of_its_name_is_ignore
     os.makedirs(user)
     with open(os.path.join(user, "r.md"), "w") as handle:
         handle.write(RULE.format(extra="").replace("PROJECT RULE", "USER RULE"))
-    out = hook.dispatch([], eval_write(policy), env()).output
+    out = dispatch.run([], eval_write(policy), env()).output
     assert "USER RULE" in out and "PROJECT RULE" not in out
 
 
@@ -218,12 +218,12 @@ def test_a_trusted_project_cannot_beat_the_users_lock(project, tmp_path):
     )
     trust_project(project)
     environ = {**env(), "XDG_CONFIG_HOME": str(tmp_path / "home-config")}
-    outcome = hook.dispatch([], eval_write(project), environ)
+    outcome = dispatch.run([], eval_write(project), environ)
     assert "PROJECT RULE" in outcome.output  # the trusted rule advises …
     assert not outcome.deny and "permissionDecision" not in outcome.output  # … but the lock holds
     assert "allow" not in outcome.output
     unlocked = {**env(), "XDG_CONFIG_HOME": str(tmp_path / "nowhere")}
-    assert hook.dispatch([], eval_write(project, "s2"), unlocked).deny  # without the lock
+    assert dispatch.run([], eval_write(project, "s2"), unlocked).deny  # without the lock
 
 
 # What the commands say.

@@ -103,27 +103,57 @@ def test_a_planted_symlink_is_not_written_through(tmp_path):
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_a_planted_session_folder_is_not_used(tmp_path, mode):
+def test_a_planted_session_folder_is_moved_aside_not_used(tmp_path, mode):
     env = {"CAVEAT_STATE_DIR": str(tmp_path / "state")}
     assert state.ensure(env)
     sub = tmp_path / "state" / "seen"
     sub.mkdir()
+    (sub / "s.json").write_text('{"keys": ["planted"]}')
     if mode == "loose":
-        os.chmod(sub, 0o777)  # ours but loose: tightened, then used
-        assert state.session_file(env, "seen", "s", ".json")
-        assert stat.S_IMODE(sub.stat().st_mode) == 0o700
+        os.chmod(sub, 0o777)  # ours, but anyone could have put files in it
     else:
         os.chown(sub, NOBODY, NOBODY)
-        assert state.session_file(env, "seen", "s", ".json") is None
+    path = state.session_file(env, "seen", "s", ".json")
+    assert path == str(sub / "s.json")
+    assert not os.path.exists(path)  # a new, empty folder: the planted file is not in it
+    assert stat.S_IMODE(sub.stat().st_mode) == 0o700 and sub.stat().st_uid == os.geteuid()
+    (aside,) = [p for p in (tmp_path / "state").iterdir() if p.name.startswith("seen.untrusted-")]
+    assert (aside / "s.json").read_text() == '{"keys": ["planted"]}'
 
 
-def test_a_symlinked_session_folder_is_not_used(tmp_path):
+def test_a_readable_session_folder_of_ours_is_tightened_and_used(tmp_path):
+    env = {"CAVEAT_STATE_DIR": str(tmp_path / "state")}
+    assert state.ensure(env)
+    sub = tmp_path / "state" / "seen"
+    sub.mkdir(mode=0o755)
+    (sub / "keep").write_text("x")
+    assert state.session_file(env, "seen", "s", ".json") == str(sub / "s.json")
+    assert stat.S_IMODE(sub.stat().st_mode) == 0o700 and (sub / "keep").exists()
+
+
+def test_a_symlinked_session_folder_is_replaced_by_a_real_one(tmp_path):
     env = {"CAVEAT_STATE_DIR": str(tmp_path / "state")}
     assert state.ensure(env)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir(mode=0o700)
-    (tmp_path / "state" / "seen").symlink_to(elsewhere)
-    assert state.session_file(env, "seen", "s", ".json") is None
+    link = tmp_path / "state" / "seen"
+    link.symlink_to(elsewhere)
+    path = state.session_file(env, "seen", "s", ".json")
+    assert path == str(link / "s.json")
+    assert not link.is_symlink() and link.is_dir()
+    assert elsewhere.is_dir() and not list(elsewhere.iterdir())
+
+
+def test_a_reader_only_checks_a_planted_folder(tmp_path):
+    env = {"CAVEAT_STATE_DIR": str(tmp_path / "state")}
+    assert state.ensure(env)
+    sub = tmp_path / "state" / "audit"
+    sub.mkdir()
+    os.chmod(sub, 0o777)
+    assert state.folder(env, "audit", create=False) is None
+    assert stat.S_IMODE(sub.stat().st_mode) == 0o777  # a reader changes nothing
+    assert state.folder(env, "missing", create=False) is None
+    assert not (tmp_path / "state" / "missing").exists()
 
 
 @needs_root

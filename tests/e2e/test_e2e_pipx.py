@@ -4,12 +4,15 @@ reinstalled on another Python. Packages come from the lane's wheelhouse
 (``PIP_NO_INDEX``), so the run needs no network; the registered hook is run as the
 harness would run it, from the settings file.
 
-- ``caveat install`` registers pipx's interpreter and the launcher inside pipx's venv;
+- ``caveat install`` registers caveat's stable launcher (``/bin/sh
+  ~/.local/share/caveat/launch/hook.sh``), which names pipx's interpreter and the
+  package folder inside pipx's venv;
 - after ``pipx reinstall`` on the same Python, ``caveat verify`` says installed and the
-  hook still answers: the launcher path survives an upgrade;
-- after ``pipx reinstall --python`` another version, the launcher path (which names
-  the Python version) is gone: ``verify`` says drifted, says why, and names the fix;
-  ``caveat install`` repairs it.
+  hook still answers;
+- after ``pipx reinstall --python`` another version, the package folder the launcher
+  recorded (which names the Python version) is gone, yet the hook still answers (the
+  venv's interpreter finds the new one) and exits 0: ``verify`` says drifted, says
+  why, and names the fix; ``caveat install`` repairs it.
 """
 
 from __future__ import annotations
@@ -97,8 +100,8 @@ class Pipx:
             timeout=60,
             check=False,
         )
-        if done.returncode != 0:  # the harness reports a hook error and goes on
-            return ""
+        # A registration never exits non-zero: Claude Code takes 2 as a block.
+        assert done.returncode == 0, done.stderr
         return str(
             json.loads(done.stdout or b"{}")
             .get("hookSpecificOutput", {})
@@ -117,9 +120,11 @@ def pipx(tmp_path_factory: pytest.TempPathFactory) -> Pipx:
 def test_install_registers_pipxs_interpreter(pipx: Pipx) -> None:
     venv = os.path.join(pipx.env["PIPX_HOME"], "venvs", "caveat")
     (handler,) = handlers(pipx.settings(), "PreToolUse", "Write")
-    assert handler["command"] == os.path.join(venv, "bin", "python")
-    assert handler["args"][:2] == ["-I", handler["args"][1]]
-    assert handler["args"][1].startswith(os.path.join(venv, "lib"))
+    launch = pipx.home / ".local" / "share" / "caveat" / "launch"
+    assert handler["command"] == "/bin/sh"
+    assert handler["args"][:2] == [str(launch / "hook.sh"), "--contract"]
+    assert f'py="{os.path.join(venv, "bin", "python")}"' in (launch / "hook.sh").read_text()
+    assert f'SITE = "{os.path.join(venv, "lib")}' in (launch / "hook.py").read_text()
     assert "pickle.loads" in pipx.advice()
     done = pipx.run(pipx.caveat, "verify", "--harness", "claude")
     assert "claude: installed" in done.stdout
@@ -138,11 +143,14 @@ def test_another_python_drifts_and_install_repairs(pipx: Pipx) -> None:
     other = _other_python()
     if other is None:
         pytest.skip("no second Python >= 3.10 on this machine")
+    before = pipx.settings()
     pipx.run(PIPX, "reinstall", "--python", other, "caveat")
-    assert pipx.advice() == ""  # the old launcher is gone: the hook starts nothing
+    assert pipx.settings() == before
+    assert "pickle.loads" in pipx.advice()  # the recorded folder is gone; the venv's is found
     done = pipx.run(pipx.caveat, "verify", "--harness", "claude", check=False)
     assert done.returncode == 1 and "claude: drifted" in done.stdout
-    assert "no longer exists, so these hooks start nothing" in done.stdout
+    assert "starts another caveat than this one" in done.stdout
+    assert "site-packages, which no longer exists" in done.stdout
     assert "fix: caveat install --harness claude --user" in done.stdout
     pipx.run(pipx.caveat, "install", "--harness", "claude", "--user")
     assert "claude: installed" in pipx.run(pipx.caveat, "verify", "--harness", "claude").stdout

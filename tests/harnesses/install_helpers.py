@@ -19,6 +19,25 @@ from caveat.commands import run as cli
 HARNESSES = ("claude", "codex", "gemini", "qwen", "codebuddy", "devin")
 PYTHON = os.path.abspath(sys.executable)
 
+
+def launch_sh() -> str:
+    """The launcher registrations run (in the data folder of the test's home)."""
+    from caveat.install import launcher
+
+    return launcher.shell_path(os.environ)
+
+
+def shell_start() -> str:
+    """How a shell-form registration begins: ``"/bin/sh" "<launcher>"``."""
+    return f'"/bin/sh" "{launch_sh()}"'
+
+
+def move_interpreter(gone: str) -> None:
+    """Make the launcher name an interpreter that is not there (caveat moved)."""
+    path = launch_sh()
+    write(path, read(path).replace(f'py="{PYTHON}"', f'py="{gone}"'))
+
+
 # A JSON object as a harness file or a hook's output holds it: its values are whatever
 # the text says, which the tests index freely.
 Json = dict[str, Any]
@@ -133,16 +152,18 @@ def drifts_when_the_interpreter_moves(call, name: str, project) -> None:
     path = file_for(name, project)
     scope = ("--project", str(project))
     call("install", "--harness", name, *scope)
-    write(path, read(path).replace(PYTHON, "/opt/gone/bin/python3"))
+    installed = read(path)
+    move_interpreter("/opt/gone/bin/python3")
     code, out, _ = call("verify", "--harness", name, *scope, "--json")
     report = json.loads(out)
     assert code == 1 and not report["ok"] and report["results"][0]["status"] == "drifted"
     assert any(
-        "/opt/gone/bin/python3 no longer exists" in p for p in report["results"][0]["problems"]
+        "/opt/gone/bin/python3, which no longer exists" in p
+        for p in report["results"][0]["problems"]
     )
     call("install", "--harness", name, *scope)  # repaired in place, one set of entries
     assert call("verify", "--harness", name, *scope)[0] == 0
-    assert "/opt/gone" not in read(path)
+    assert "/opt/gone" not in read(launch_sh()) and read(path) == installed
 
 
 def dry_run_writes_nothing(call, name: str, project) -> None:

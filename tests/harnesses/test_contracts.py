@@ -10,8 +10,8 @@ import os
 import pytest
 
 from caveat import chain
+from caveat import dispatch
 from caveat import harnesses
-from caveat import hook
 from caveat.event import Event
 from tests.harnesses.contract_helpers import NEW_PACKAGE
 from tests.harnesses.contract_helpers import normalized
@@ -54,7 +54,7 @@ def test_unknown_tools_reach_no_guard(harness_id, event_name, tool, tool_input):
     }
     event = normalized(contract, data)
     # Only guards that look at every tool (custom rules, context size) may run.
-    assert {g.ID for g in chain.select(event)} <= {"custom", "compaction"}
+    assert {s.id for s in chain.select(event)} <= {"custom", "compaction"}
 
 
 def _cases(harness_id, *names, listed=()):
@@ -396,7 +396,7 @@ def _write_package(harness_id, repo, vendor_event, tool):
         "tool_name": tool,
         "tool_input": {"file_path": str(repo / "package.json"), "content": NEW_PACKAGE},
     }
-    return hook.dispatch(["--contract", harness_id], json.dumps(data).encode(), dict(os.environ))
+    return dispatch.run(["--contract", harness_id], json.dumps(data).encode(), dict(os.environ))
 
 
 # (contract, its events before and after a tool, its write tool)

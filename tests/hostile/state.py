@@ -201,3 +201,37 @@ def held_lock(*files: str) -> Iterator[subprocess.Popen[bytes]]:
             proc.wait()
         if proc.stdout is not None:
             proc.stdout.close()
+
+
+FOLDER_WAYS = ("loose", "linked")
+
+
+def plant_folder(env: Mapping[str, str], kind: str, how: str, files: Mapping[str, bytes]) -> str:
+    """Plant the state subfolder ``kind`` holding ``files`` (name: bytes), the way
+    another user could: ``loose``, a real folder anyone can write (0777, its files
+    0666); ``linked``, a symlink to such a folder outside the state folder (what a
+    folder another user owns looks like from here). The folder holding the files."""
+    from caveat.common import state
+
+    base = state.ensure(env)
+    assert base is not None
+    place = os.path.join(base, kind)
+    folder = place if how == "loose" else os.path.join(os.path.dirname(base), f"planted-{kind}")
+    os.makedirs(folder)
+    for name, data in files.items():
+        with open(os.path.join(folder, name), "wb") as handle:
+            handle.write(data)
+        os.chmod(os.path.join(folder, name), 0o666)
+    os.chmod(folder, 0o777)
+    if how == "linked":
+        os.symlink(folder, place)
+    return folder
+
+
+def listing(folder: str) -> dict[str, bytes]:
+    """The files of ``folder`` and their bytes."""
+    out: dict[str, bytes] = {}
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name), "rb") as handle:
+            out[name] = handle.read()
+    return out

@@ -22,6 +22,8 @@ from tests.harnesses.install_helpers import Json
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import home
 from tests.harnesses.install_helpers import hooks
+from tests.harnesses.install_helpers import launch_sh
+from tests.harnesses.install_helpers import move_interpreter
 
 OPERATOR: Json = {
     "model": "big",
@@ -143,17 +145,17 @@ def test_verify_finds_a_recorded_project_install(project, caveat):
 def test_moved_interpreter_is_drift(name, project, caveat):
     path = file_for(name, project)
     caveat("install", "--harness", name, "--project", str(project))
-    write(path, read(path).replace(PYTHON, "/opt/gone/bin/python3"))
+    move_interpreter("/opt/gone/bin/python3")
     code, out, _ = caveat("verify", "--harness", name, "--project", str(project))
     assert code == 1
-    assert "drifted" in out and "/opt/gone/bin/python3 no longer exists" in out
+    assert "drifted" in out and "/opt/gone/bin/python3, which no longer exists" in out
     code, out, _ = caveat("verify", "--harness", name, "--project", str(project), "--json")
     report = json.loads(out)
     assert code == 1 and not report["ok"] and report["results"][0]["status"] == "drifted"
     # Re-installing repairs it in place, and leaves one set of entries.
     caveat("install", "--harness", name, "--project", str(project))
     assert caveat("verify", "--harness", name, "--project", str(project))[0] == 0
-    assert "/opt/gone" not in read(path)
+    assert "/opt/gone" not in read(path) + read(launch_sh())
 
 
 def test_missing_group_and_extra_entry_are_drift(project, caveat):
@@ -341,15 +343,27 @@ def test_tab_and_no_trailing_newline_are_kept(project, caveat):
     assert read(path) == original
 
 
-def test_symlinked_settings_are_written_through(project, tmp_path, caveat):
+def test_the_users_symlinked_settings_are_written_through(home, tmp_path, caveat):
+    # A dotfile manager links the user's own files: at user scope the link is theirs.
+    real = tmp_path / "dotfiles" / "settings.json"
+    write(str(real), "{}\n", 0o600)
+    link = os.path.join(home, ".claude", "settings.json")
+    os.makedirs(os.path.dirname(link))
+    os.symlink(real, link)
+    caveat("install", "--harness", "claude")
+    assert os.path.islink(link) and "launch/hook.sh" in read(real)
+    assert stat.S_IMODE(os.stat(real).st_mode) == 0o600
+
+
+def test_a_symlinked_project_settings_file_is_refused(project, tmp_path, caveat):
     real = tmp_path / "dotfiles" / "settings.json"
     write(str(real), "{}\n", 0o600)
     link = project / ".claude" / "settings.json"
     link.parent.mkdir()
     link.symlink_to(real)
-    caveat("install", "--harness", "claude", "--project", str(project))
-    assert link.is_symlink() and "_launch.py" in read(real)
-    assert stat.S_IMODE(os.stat(real).st_mode) == 0o600
+    code, _, err = caveat("install", "--harness", "claude", "--project", str(project))
+    assert code == 1 and f"{link} is a symlink (to {real})" in err
+    assert "replace the link with a real file" in err and read(real) == "{}\n"
 
 
 def test_unknown_harness(caveat):
@@ -394,8 +408,7 @@ def test_doctor_reports_harnesses(project, caveat, monkeypatch):
     assert [(r["ok"], r["detail"]) for r in rows] == [
         (True, f"claude: installed ({file_for('claude', project)})")
     ]
-    path = file_for("claude", project)
-    write(path, read(path).replace(PYTHON, "/opt/gone/python3"))
+    move_interpreter("/opt/gone/python3")
     code, out, _ = caveat("doctor")
     assert code == 1 and "claude: drifted in" in out
 

@@ -28,7 +28,7 @@ def test_uninstall_names_the_project_install(project, caveat):
         f"caveat is also installed for claude in the project {project}: "
         f"caveat uninstall --harness claude --project {project} (or --all for every install)"
     ) in out
-    assert "_launch.py" in read(path)  # nothing removed yet
+    assert "launch/hook.sh" in read(path)  # nothing removed yet
 
 
 def test_uninstall_all_removes_user_and_project_installs(project, tmp_path, home, caveat):

@@ -53,20 +53,17 @@ def test_user_install(home, caveat, monkeypatch):
     (handler,) = files["hooks"]
     assert list(handler) == ["type", "url", "headers", "allowedEnvVars", "timeout"]
     assert handler["type"] == "http" and handler["timeout"] == 30
-    assert handler["url"].startswith(
-        f"http://127.0.0.1:{PORT}/hook/claude/PreToolUse?messages=pretooluse-dependency-guard,"
+    assert handler["url"] == f"http://127.0.0.1:{PORT}/hook/claude/PreToolUse"
+    (after,) = registered["PostToolUse"][0]["hooks"]
+    assert (
+        after["url"] == f"http://127.0.0.1:{PORT}/hook/claude/PostToolUse?guards=compaction,custom"
     )
     assert handler["headers"] == HEADERS and handler["allowedEnvVars"] == [TOKEN_ENV]
     stop = registered["Stop"][0]["hooks"][0]
-    assert stop["url"] == f"http://127.0.0.1:{PORT}/hook/claude/Stop?messages=stop"
+    assert stop["url"] == f"http://127.0.0.1:{PORT}/hook/claude/Stop"
     # Claude Code runs no HTTP hook on SessionStart: that one stays a command
     start = registered["SessionStart"][0]["hooks"][0]
-    assert start["type"] == "command" and start["args"][-4:] == [
-        "SessionStart",
-        "sessionstart",
-        "postcompact",
-        "custom",
-    ]
+    assert start["type"] == "command" and start["args"][-1:] == ["SessionStart"]
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600  # a new file
     code, out, _ = caveat("verify", "--harness", "claude")
     assert code == 1 and f"{TOKEN_ENV} is not set here" in out

@@ -42,7 +42,7 @@ def test_build(tmp_path, caveat):
         assert handler == {
             "type": "command",
             "command": 'bash "${CLAUDE_PLUGIN_ROOT}/bootstrap.sh" --contract claude '
-            + " ".join([entry.vendor_event, *entry.messages()]),
+            + " ".join([entry.vendor_event, *entry.words()]),
             "timeout": 30,
         }
     assert "/" not in json.dumps(registered).replace("${CLAUDE_PLUGIN_ROOT}/bootstrap.sh", "")
@@ -111,7 +111,7 @@ def bootstrap(built, path: str, payload: bytes, state, cwd=None):
         "CAVEAT_STATE_DIR": str(state),
         "CLAUDE_PLUGIN_ROOT": str(built),
     }
-    args = ["--contract", "claude", entry.vendor_event, *entry.messages()]
+    args = ["--contract", "claude", entry.vendor_event, *entry.words()]
     return subprocess.run(
         [BASH, str(built / "bootstrap.sh"), *args],
         input=payload,

@@ -64,7 +64,7 @@ def run(plugin_root, data, path, event="PreToolUse", state=None):
     }
     started = time.monotonic()
     done = subprocess.run(
-        [BASH, BOOTSTRAP, "--contract", "claude", event, *entry.messages()],
+        [BASH, BOOTSTRAP, "--contract", "claude", event, *entry.words()],
         input=b'{"session_id": "s"}',
         capture_output=True,
         env=env,

@@ -43,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     explain.add_argument(
         "hook_args",
         nargs=argparse.REMAINDER,
-        help="the hook's own arguments: [--contract ID] [EVENT] [MESSAGE ...]",
+        help="the hook's own arguments: [--contract ID] [--guards ID,...] [EVENT]",
     )
     doctor = sub.add_parser(
         "doctor",
@@ -129,6 +129,12 @@ def _add_install(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     verify.add_argument("--harness", help="one harness (default: every installed one)")
     scope(verify)
     verify.add_argument("--json", action="store_true", help="print a JSON report")
+    verify.add_argument(
+        "--run",
+        action="store_true",
+        help="also start each registered command on a harmless payload and report "
+        "its output and exit status",
+    )
     uninstall = sub.add_parser("uninstall", help="remove caveat's hooks from a harness")
     uninstall.add_argument("--harness", help="see `caveat harnesses`")
     where = scope(uninstall)
@@ -159,7 +165,7 @@ def _run_install(opts: argparse.Namespace) -> int | None:
     if opts.command == "uninstall":
         return install.run_uninstall(opts.harness, opts.project, opts.dry_run, opts.every)
     if opts.command == "verify":
-        return install.run_verify(opts.harness, opts.project, opts.user, opts.json)
+        return install.run_verify(opts.harness, opts.project, opts.user, opts.json, opts.run)
     return install.run_harnesses(opts.json)
 
 

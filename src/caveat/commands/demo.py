@@ -11,6 +11,9 @@ import sys
 import tempfile
 
 import caveat
+from caveat.common.term import err
+from caveat.common.term import field
+from caveat.common.term import out
 
 PLACEHOLDER = "{project}"
 
@@ -53,18 +56,14 @@ def hook_command(contract: str) -> list[str]:
 def run(directory: str | None, contract: str | None = None) -> int:
     directory = directory or default_examples()
     if not directory:
-        print(
+        err(
             "caveat demo: no examples folder found; pass one, e.g. "
-            "'caveat demo path/to/examples' (it needs payloads/*.json and project/)",
-            file=sys.stderr,
+            "'caveat demo path/to/examples' (it needs payloads/*.json and project/)"
         )
         return 2
     payload_dir = os.path.join(directory, "payloads")
     if not os.path.isdir(payload_dir):
-        print(
-            f"caveat demo: {payload_dir} is missing; create it with *.json payloads",
-            file=sys.stderr,
-        )
+        err(f"caveat demo: {field(payload_dir)} is missing; create it with *.json payloads")
         return 2
     with tempfile.TemporaryDirectory(prefix="caveat-demo-") as scratch:
         project = os.path.join(scratch, "project")
@@ -102,7 +101,8 @@ def _show(
     project: str,
     env: dict[str, str],
 ) -> None:
-    print(f"━━ {name}  (--contract {contract})")
+    # The payloads and what the hook made of them are the example folder's: fields.
+    out(f"━━ {field(name)}  (--contract {field(contract)})")
     try:
         data = json.loads(payload)
         event = (
@@ -111,26 +111,26 @@ def _show(
             or data.get("agent_action_name")
         )
         tool = data.get("tool_name") or data.get("toolName") or ""
-        print(f"   {event or '(event from the payload shape)'} {tool}".rstrip())
+        out(f"   {field(event or '(event from the payload shape)')} {field(tool)}".rstrip())
     except (ValueError, AttributeError):
-        print("   (not a JSON object)")
-    out = done.stdout.decode("utf-8", "replace")
-    print(f"   exit {done.returncode}, {len(out)} characters on stdout")
-    if not out:
-        from caveat.hook import dispatch
+        out("   (not a JSON object)")
+    answer = done.stdout.decode("utf-8", "replace")
+    out(f"   exit {done.returncode}, {len(answer)} characters on stdout")
+    if not answer:
+        from caveat import dispatch
 
-        reason = dispatch(["--contract", contract], payload.encode(), env).reason
-        print(f"   → silent ({reason}): nothing is written, the harness carries on\n")
+        reason = dispatch.run(["--contract", contract], payload.encode(), env).reason
+        out(f"   → silent ({field(reason)}): nothing is written, the harness carries on\n")
         return
-    envelope = json.loads(out)
+    envelope = json.loads(answer)
     text = _longest_string(envelope)
     shown = json.dumps(envelope, ensure_ascii=False).replace(
         json.dumps(text, ensure_ascii=False), "<the text below>"
     )
-    print(f"   → {shown}")
+    out(f"   → {field(shown)}")
     for line in text.replace(project, "<project>").splitlines():
-        print(f"   │ {line}")
-    print()
+        out(f"   │ {field(line)}")
+    out()
 
 
 def _longest_string(value: object) -> str:

@@ -17,6 +17,8 @@ from caveat import config as settings
 from caveat import messages
 from caveat.common import state
 from caveat.common.gitctx import git_root
+from caveat.common.term import field
+from caveat.common.term import out
 from caveat.guards import REGISTRY
 from caveat.guards.custom import problems as rule_problems
 
@@ -74,6 +76,57 @@ def _aside(env: Mapping[str, str]) -> list[Row]:
             )
             rows.append(("guards", problem, ""))
     return rows
+
+
+def _launches(env: Mapping[str, str]) -> list[Row]:
+    """Hook calls that could not start caveat (its package or interpreter gone), as
+    the launcher recorded them in the audit log: those of the last day, since the
+    launcher was last written (an install that rewrote it is the fix)."""
+    import time
+
+    from caveat import auditlog
+    from caveat.install import launcher
+
+    since = time.time() - 86400
+    try:
+        since = max(since, int(os.stat(launcher.shell_path(env)).st_mtime))  # log: seconds
+    except OSError:
+        pass
+    faults = [
+        r
+        for r in auditlog.read(env, auditlog.Filter(since=since))
+        if str(r.get("failed", "")).startswith("launch failed")
+    ]
+    if not faults:
+        return []
+    last = faults[-1]
+    problem = (
+        f"{len(faults)} hook call(s) could not start caveat, the latest at {last.get('time')}: "
+        f"{last.get('failed')} (caveat log shows them); fix: caveat install --harness NAME "
+        "for each harness caveat verify lists"
+    )
+    return [("launch", problem, "")]
+
+
+def _unusable(env: Mapping[str, str]) -> list[Row]:
+    """Hook calls of the last day whose input, contract or arguments caveat could not
+    use: a registration or harness sends what caveat cannot read."""
+    import time
+
+    from caveat import auditlog
+
+    since = time.time() - 86400
+    found = list(auditlog.read(env, auditlog.Filter(since=since, outcome="unusable")))
+    if not found:
+        return []
+    last = found[-1]
+    problem = (
+        f"{len(found)} hook call(s) in the last day could not be used, the latest at "
+        f"{last.get('time')}: {last.get('unusable')} from {last.get('contract') or '?'} "
+        "(caveat log --outcome unusable shows them); fix: caveat verify --run, then "
+        "caveat install --harness NAME"
+    )
+    return [("hook input", problem, "")]
 
 
 def _config(env: Mapping[str, str], root: str | None) -> list[Row]:
@@ -168,17 +221,25 @@ def run(project: str | None = None, as_json: bool = False) -> int:
 
 def _run(env: Mapping[str, str], project: str | None, as_json: bool) -> int:
     root = git_root(os.path.abspath(project or os.getcwd()))
-    rows = _interpreter() + _state(os.environ) + _aside(os.environ)
+    rows = (
+        _interpreter()
+        + _state(os.environ)
+        + _aside(os.environ)
+        + _launches(os.environ)
+        + _unusable(os.environ)
+    )
     rows += _config(env, root) + _messages(root) + _rules(env, root) + _trust(env, root)
     rows += _harnesses(env, root)
     bad = [row for row in rows if row[1]]
     if as_json:
         report = [{"area": a, "ok": not p, "problem": p or None, "detail": d} for a, p, d in rows]
-        print(json.dumps({"ok": not bad, "project": root, "checks": report}, indent=2))
+        out(json.dumps({"ok": not bad, "project": root, "checks": report}, indent=2))
     else:
-        print(f"project    {root or '(not inside a git repository)'}")
+        # A row quotes paths, config values and rule errors from the project: each is
+        # one line, so the whole of it is a field.
+        out(f"project    {field(root or '(not inside a git repository)')}")
         for area, problem, detail in rows:
-            print(f"{area:10} {'✗ ' + problem if problem else '✓ ' + detail}")
+            out(f"{area:10} {'✗ ' + field(problem) if problem else '✓ ' + field(detail)}")
         if bad:
-            print(f"\n{len(bad)} thing(s) need attention.")
+            out(f"\n{len(bad)} thing(s) need attention.")
     return 1 if bad else 0

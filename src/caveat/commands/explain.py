@@ -5,7 +5,10 @@ from __future__ import annotations
 import os
 import sys
 
-from caveat import hook
+from caveat import dispatch
+from caveat.common.term import err
+from caveat.common.term import field
+from caveat.common.term import out
 from caveat.guards import REGISTRY
 
 TYPE_CHECKING = False
@@ -14,30 +17,14 @@ if TYPE_CHECKING:
     from caveat.guards import Spec
 
 
-def _skip_reason(event: Event, spec: Spec, names: frozenset[str]) -> str:
+def _skip_reason(event: Event, spec: Spec, only: frozenset[str]) -> str:
     if event.name not in spec.events:
         return f"does not handle {event.name}"
     if spec.tools and event.tool not in spec.tools:
         return f"does not handle tool {event.tool or '(none)'}"
-    if names and names.isdisjoint(spec.messages):
-        return "not bound to the messages named on the command line"
+    if only and spec.id not in only:
+        return "not among the guards the registration names"
     return ""
-
-
-def _why_silent(spec: Spec, event: Event) -> str:
-    """A silent guard's own account of its silence, when it keeps one (``why_silent``)."""
-    why = getattr(spec.load(), "why_silent", None)
-    if why is None:
-        return ""
-    from caveat import config as settings
-    from caveat.common.gitctx import git_root
-    from caveat.guards.base import Context
-
-    try:
-        config = settings.load(os.environ, git_root(event.target))
-        return str(why(event, Context(event, os.environ, config)))
-    except Exception as exc:  # explain reports; it never fails for a guard's sake
-        return f"(could not tell why: {type(exc).__name__})"
 
 
 def _policy_line(event: Event) -> str:
@@ -68,48 +55,48 @@ def run(payload: str, args: list[str]) -> int:
             with open(payload, "rb") as handle:
                 data = handle.read()
     except OSError as exc:
-        print(
-            f"caveat explain: cannot read {payload}: {exc.strerror}; "
-            "pass a payload file, or - to read it from stdin",
-            file=sys.stderr,
+        err(
+            f"caveat explain: cannot read {field(payload)}: {exc.strerror}; "
+            "pass a payload file, or - to read it from stdin"
         )
         return 2
     from caveat.commands.readonly import scratch_state
 
-    with scratch_state(os.environ) as env:  # looking must not mark anything as advised
-        outcome = hook.dispatch(args, data, env)
-    _, rest, _ = hook.parse_args(args)
-    print(f"contract   {outcome.contract}")
+    # Looking must not mark anything as advised: the run (and everything the guards
+    # note on the way) happens against a copy of the state folder.
+    with scratch_state(os.environ) as env:
+        outcome = dispatch.run([*args, "--explain"], data, env)
+    only = dispatch.chosen(dispatch.parse_args(args))
+    # Every value below comes from the payload or the project: each is a field.
+    out(f"contract   {field(outcome.contract)}")
     event = outcome.event
     if event is None:
-        print(f"outcome    silent: {outcome.reason}")
+        out(f"outcome    silent: {field(outcome.reason)}")
         return 0
-    print(f"event      {event.name}" + (f"  tool {event.tool}" if event.tool else ""))
+    out(f"event      {field(event.name)}" + (f"  tool {field(event.tool)}" if event.tool else ""))
     for edit in event.edits:
-        print(f"edit       {edit.path}  ({edit.kind}, {len(edit.text)} characters)")
+        out(f"edit       {field(edit.path)}  ({field(edit.kind)}, {len(edit.text)} characters)")
     if event.command:
-        print(f"command    {event.command[:200]}")
-    print(f"cwd        {event.cwd}")
+        out(f"command    {field(event.command[:200])}")
+    out(f"cwd        {field(event.cwd)}")
     policy = _policy_line(event)
     if policy:
-        print(f"policy     {policy}")
-    names = frozenset(n.removesuffix(".md") for n in rest if n != event.name)
-    ran = {row[0]: row for row in outcome.trace}
+        out(f"policy     {field(policy)}")
+    ran = {row.guard: row for row in outcome.trace}
     for spec in REGISTRY:
-        if spec.id in ran:
-            _, status, seconds, detail = ran[spec.id]
-            if status == "silent" and not detail:
-                detail = _why_silent(spec, event)
-            line = f"{spec.id:12} {status:8} {seconds * 1000:7.2f} ms  {detail}"
+        row = ran.get(spec.id)
+        if row is not None:
+            detail = field(row.detail)
+            line = f"{spec.id:12} {row.outcome:8} {row.seconds * 1000:7.2f} ms  {detail}"
         else:
-            reason = _skip_reason(event, spec, names) or "not run"
-            line = f"{spec.id:12} {'skipped':8} {'':>10}  {reason}"
-        print(f"guard      {line.rstrip()}")
+            reason = _skip_reason(event, spec, only) or "not run"
+            line = f"{spec.id:12} {'skipped':8} {'':>10}  {field(reason)}"
+        out(f"guard      {line.rstrip()}")
     if outcome.output:
-        print(f"envelope   {outcome.output}")
-        print("text the model reads:")
+        out(f"envelope   {field(outcome.output)}")
+        out("text the model reads:")
         for line in outcome.text.splitlines():
-            print(f"  │ {line}")
+            out(f"  │ {field(line)}")
     else:
-        print(f"outcome    silent: {outcome.reason}")
+        out(f"outcome    silent: {field(outcome.reason)}")
     return 0

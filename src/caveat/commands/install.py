@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from typing import Any
 
 from caveat import install as inst
+from caveat.common.term import err
+from caveat.common.term import field
+from caveat.common.term import out
 from caveat.install import InstallError
 
 
 def _fail(command: str, exc: Exception) -> int:
-    print(f"caveat {command}: {exc}", file=sys.stderr)
+    err(f"caveat {command}: {field(exc)}")
     return 1
 
 
@@ -30,8 +32,10 @@ def run_print(name: str, project: str | None, http: bool, port: int | None) -> i
         spec = inst.harness(name)
     except (InstallError, OSError) as exc:
         return _fail("install", exc)
-    print(f'# merge into {path} (under its "hooks", beside your own entries):')
-    print(text, end="")
+    # Paths (a project folder) and the harness file's text are not caveat's: a path is
+    # a field, a diff or an entry goes out through ``out`` (its lines escaped).
+    out(f'# merge into {field(path)} (under its "hooks", beside your own entries):')
+    out(text, end="")
     where = spec.skills_folder(os.environ, project)
     if where is not None:
         from caveat.install import skills
@@ -39,11 +43,11 @@ def run_print(name: str, project: str | None, http: bool, port: int | None) -> i
         shipped = skills.bundled()
         for name in skills.shipped():
             source = os.path.join(shipped or "", name)
-            print(f"# skill: copy the folder {source} to {os.path.join(where, name)}")
+            out(f"# skill: copy the folder {field(source)} to {field(os.path.join(where, name))}")
     if http:
         from caveat.install.endpoint import export_line
 
-        print(f"# and in your shell profile: {export_line(os.environ)}")
+        out(f"# and in your shell profile: {field(export_line(os.environ))}")
     return 0
 
 
@@ -63,29 +67,29 @@ def run_install(
         return _fail("install", exc)
     if dry_run:
         if result.status == "unchanged":
-            print(f"{result.path}: already up to date, nothing to write")
+            out(f"{field(result.path)}: already up to date, nothing to write")
         else:
-            print(result.diff, end="")
-            print(f"(dry run: {result.path} not written)")
+            out(result.diff, end="")
+            out(f"(dry run: {field(result.path)} not written)")
         for line in result.notes:
-            print(line)
+            out(field(line))
         return 0
     if result.status == "unchanged":
-        print(f"{result.harness}: {result.path} already up to date")
+        out(f"{result.harness}: {field(result.path)} already up to date")
     else:
-        print(f"{result.harness}: registered caveat in {result.path}")
+        out(f"{result.harness}: registered caveat in {field(result.path)}")
         for note in inst.harness(name).notes:
-            print(f"note: {note}")
+            out(f"note: {note}")
     for line in result.notes:
-        print(line)
+        out(field(line))
     for note in inst.overlaps(name, os.environ, project):
-        print(f"note: {note}")
+        out(f"note: {field(note)}")
     return 0
 
 
 def run_uninstall(name: str | None, project: str | None, dry_run: bool, every: bool = False) -> int:
     if not every and not name:
-        print("caveat uninstall: name a --harness, or give --all", file=sys.stderr)
+        err("caveat uninstall: name a --harness, or give --all")
         return 2
     try:
         if every:
@@ -98,22 +102,22 @@ def run_uninstall(name: str | None, project: str | None, dry_run: bool, every: b
     for result in shown:
         _report_uninstall(result, dry_run)
     if every and not shown:
-        print("caveat is installed nowhere caveat knows of (installs.json)")
+        out("caveat is installed nowhere caveat knows of (installs.json)")
     return 0
 
 
 def _report_uninstall(result: inst.Result, dry_run: bool) -> None:
     if result.status == "skipped":
-        print(f"{result.harness}: skipped {result.path}: {result.detail}")
+        out(f"{result.harness}: skipped {field(result.path)}: {field(result.detail)}")
     elif result.status == "absent":
-        print(f"{result.harness}: no caveat entries in {result.path}")
+        out(f"{result.harness}: no caveat entries in {field(result.path)}")
     elif dry_run:
-        print(result.diff, end="")
-        print(f"(dry run: {result.path} not written)")
+        out(result.diff, end="")
+        out(f"(dry run: {field(result.path)} not written)")
     else:
-        print(f"{result.harness}: removed caveat's entries from {result.path}")
+        out(f"{result.harness}: removed caveat's entries from {field(result.path)}")
     for line in result.notes:
-        print(line)
+        out(field(line))
 
 
 def _targets(name: str | None, project: str | None, user: bool) -> list[tuple[str, str | None]]:
@@ -123,11 +127,13 @@ def _targets(name: str | None, project: str | None, user: bool) -> list[tuple[st
     return [(n, None) for n in names]
 
 
-def run_verify(name: str | None, project: str | None, user: bool, as_json: bool) -> int:
+def run_verify(
+    name: str | None, project: str | None, user: bool, as_json: bool, run: bool = False
+) -> int:
     results: list[inst.Result] = []
     try:
         for harness_name, where in _targets(name, project, user):
-            result = inst.verify(harness_name, os.environ, where)
+            result = inst.verify(harness_name, os.environ, where, run)
             # Without --harness, only what is installed (or drifted) is reported.
             if name or result.status in ("installed", "drifted"):
                 results.append(result)
@@ -137,19 +143,21 @@ def run_verify(name: str | None, project: str | None, user: bool, as_json: bool)
                 folder = inst.harness(harness_name).project_of(path)
                 if (harness_name, path) in seen or folder is None:
                     continue
-                results.append(inst.verify(harness_name, os.environ, folder))
+                results.append(inst.verify(harness_name, os.environ, folder, run))
     except InstallError as exc:
         return _fail("verify", exc)
     bad = [r for r in results if r.status != "installed"]
     if as_json:
-        print(json.dumps({"ok": not bad, "results": [r.as_json() for r in results]}, indent=2))
+        out(json.dumps({"ok": not bad, "results": [r.as_json() for r in results]}, indent=2))
     else:
         if not results:
-            print("no harness has caveat registered (caveat install --harness NAME)")
+            out("no harness has caveat registered (caveat install --harness NAME)")
         for r in results:
-            print(f"{r.harness}: {r.status} ({r.path})")
+            out(f"{r.harness}: {r.status} ({field(r.path)})")
             for problem in r.problems:
-                print(f"  - {problem}")
+                out(f"  - {field(problem)}")
+            for note in r.notes:
+                out(f"  {field(note)}")
         from caveat.install.endpoint import TOKEN_ENV
 
         # A token variable to export is fixed in the shell profile, not by install.
@@ -157,8 +165,8 @@ def run_verify(name: str | None, project: str | None, user: bool, as_json: bool)
             if any(not p.startswith(TOKEN_ENV) for p in r.problems or ["-"]):
                 spec = inst.harness(r.harness)
                 folder = None if r.path == spec.path(os.environ, None) else spec.project_of(r.path)
-                scope = "--user" if folder is None else f"--project {folder}"
-                print(f"fix: caveat install --harness {r.harness} {scope} rewrites them")
+                scope = "--user" if folder is None else f"--project {field(folder)}"
+                out(f"fix: caveat install --harness {r.harness} {scope} rewrites them")
     return 1 if bad else 0
 
 
@@ -177,9 +185,9 @@ def run_harnesses(as_json: bool) -> int:
             }
         )
     if as_json:
-        print(json.dumps(rows, indent=2))
+        out(json.dumps(rows, indent=2))
         return 0
     for row in rows:
-        print(f"{row['name']:<12} {row['user_file']}  |  <project>/{row['project_file']}")
-        print(f"{'':<12} {', '.join(row['events'])}: {row['why']}")
+        out(f"{row['name']:<12} {field(row['user_file'])}  |  <project>/{row['project_file']}")
+        out(f"{'':<12} {', '.join(row['events'])}: {row['why']}")
     return 0

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 
 from caveat import auditlog
+from caveat.common.term import err
+from caveat.common.term import field
+from caveat.common.term import out
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -24,7 +26,8 @@ def add_filters(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--outcome",
         choices=auditlog.OUTCOMES,
-        help="records with a guard (the --guard one, if given) of this outcome",
+        help="records with a guard (the --guard one, if given) of this outcome; "
+        "unusable: calls whose input, contract or arguments could not be used",
     )
 
 
@@ -43,7 +46,7 @@ def selection(opts: argparse.Namespace) -> auditlog.Filter | None:
         try:
             since = auditlog.parse_since(opts.since)
         except ValueError as exc:
-            print(f"caveat: --since {exc}", file=sys.stderr)
+            err(f"caveat: --since {field(exc)}")
             return None
     return auditlog.Filter(since, opts.session, opts.guard, opts.outcome)
 
@@ -57,36 +60,41 @@ def run(opts: argparse.Namespace) -> int:
         records = records[-opts.limit :]
     if not records:
         where = auditlog.folder(os.environ)
-        print(f"no audit records match (the log is in {where})", file=sys.stderr)
+        err(f"no audit records match (the log is in {field(where)})")
         return 0
     for record in records:
-        print(json.dumps(record, separators=(",", ":")) if opts.json else line(record))
+        out(json.dumps(record, separators=(",", ":")) if opts.json else line(record))
     return 0
 
 
 def line(record: Record) -> str:
-    """``time  harness event tool  path  session  → received  total ms  guards that spoke``"""
-    when = str(record.get("time", "")).replace("T", " ").removesuffix("Z")
-    what = " ".join(str(record.get(k) or "") for k in ("event", "tool")).strip()
-    path = str(record.get("path") or "-")
+    """``time  harness event tool  path  session  → received  total ms  guards that spoke``
+
+    Every value comes from the log, which a payload wrote: each is a ``field``, so a
+    record cannot forge a line or move the cursor."""
+    when = field(str(record.get("time", "")).replace("T", " ").removesuffix("Z"))
+    what = " ".join(field(record.get(k) or "") for k in ("event", "tool")).strip()
+    path = field(record.get("path") or "-")
     notes = []
     for guard in auditlog.guards(record):
         outcome = guard.get("outcome")
         if outcome != "silent":
-            reason = f" ({guard['reason']})" if guard.get("reason") else ""
+            reason = f" ({field(guard['reason'])})" if guard.get("reason") else ""
             ms = auditlog.number(guard.get("ms"))
-            notes.append(f"{guard.get('id')} {outcome}{reason} {ms:.1f} ms")
+            notes.append(f"{field(guard.get('id'))} {field(outcome)}{reason} {ms:.1f} ms")
     if record.get("failed"):
-        notes.append(f"hook failed open ({record['failed']})")
+        notes.append(f"hook failed open ({field(record['failed'])})")
+    if record.get("unusable"):
+        notes.append(f"not used: {field(record['unusable'])}")
     total = auditlog.number(record.get("ms"))
     return "  ".join(
         [
             when,
-            f"{record.get('contract', '?'):9}",
+            f"{field(record.get('contract', '?')):9}",
             f"{what:22}",
             path,
-            f"session {record.get('session') or '-'}",
-            f"→ {record.get('received', '?')}",
+            f"session {field(record.get('session') or '-')}",
+            f"→ {field(record.get('received', '?'))}",
             f"{total:.1f} ms",
             "; ".join(notes) or "all silent",
         ]

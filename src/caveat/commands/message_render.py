@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 
 from caveat import messages
 from caveat.commands.messages import is_context
 from caveat.commands.messages import read
+from caveat.common.term import err
+from caveat.common.term import field
+from caveat.common.term import out
+from caveat.event import VERBATIM
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -54,7 +57,7 @@ def render(
     if sample_path:
         values, named = _load_sample(sample_path)
         variant = variant if variant is not None else named
-    variant = variant or (messages.WHOLE if context else "")
+    variant = variant or (VERBATIM if context else "")
     built_in = samples.find(name, variant)
     guard = built_in[0] if built_in else ""
     if not sample_path and not context:
@@ -65,7 +68,7 @@ def render(
                 "pass --sample FINDING.json"
             )
         values = built_in[1]
-    finding = Finding(guard, name, values, variant=variant)
+    finding = Finding(values, variant=variant, message=name, guard=guard)
     return messages.render([finding], env, project_root, event)
 
 
@@ -79,17 +82,16 @@ def run_render(
     try:
         text = render(name, sample, variant, event, os.environ, root)
     except (OSError, ValueError) as exc:
-        print(f"caveat messages render: cannot read the sample {sample}: {exc}", file=sys.stderr)
+        err(f"caveat messages render: cannot read the sample {field(sample)}: {field(exc)}")
         return 2
     except LookupError as exc:
-        print(f"caveat messages render: {exc}", file=sys.stderr)
+        err(f"caveat messages render: {field(exc)}")
         return 2
     if not text:
-        print(
-            f"caveat messages render: {name} has no section to render for this finding "
-            "(missing file, or no usable Advisory); run `caveat messages check`",
-            file=sys.stderr,
+        err(
+            f"caveat messages render: {field(name)} has no section to render for this finding "
+            "(missing file, or no usable Advisory); run `caveat messages check`"
         )
         return 1
-    print(text)
+    out(text)  # the text as the model gets it; a control character in it shows
     return 0

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from typing import NamedTuple
 
 from caveat import messages
@@ -36,6 +35,9 @@ from caveat.common.msgparse import BINDINGS
 from caveat.common.msgparse import BODY
 from caveat.common.msgparse import bindings
 from caveat.common.msgparse import parse
+from caveat.common.term import err
+from caveat.common.term import field
+from caveat.common.term import out
 from caveat.guards import REGISTRY
 
 TYPE_CHECKING = False
@@ -78,10 +80,24 @@ def is_context(name: str, sections: Mapping[str, str]) -> bool:
     return name in CONTEXT_FILES or bindings(sections.get(BINDINGS, "")).get("inject") == ["whole"]
 
 
+# A message file larger than this is no message (the hook itself ignores an override
+# over caveat.messages.MAX_BYTES).
+MESSAGE_LIMIT = 1 << 20
+
+
 def read(path: str) -> tuple[dict[str, str] | None, str]:
+    from caveat.common.files import open_strict
+    from caveat.common.files import read_fd
+
     try:
-        with open(path, encoding="utf-8") as handle:
-            return parse(handle.read()), ""
+        fd, _ = open_strict(path)  # an override is the project's: never a FIFO's wait
+        try:
+            text = read_fd(fd, MESSAGE_LIMIT + 1).decode("utf-8")
+        finally:
+            os.close(fd)
+        if len(text) > MESSAGE_LIMIT:
+            return None, f"cannot be read: larger than {MESSAGE_LIMIT // 1024} KiB"
+        return parse(text), ""
     except (OSError, UnicodeDecodeError) as exc:
         return None, f"cannot be read: {exc}"
     except Exception as exc:  # markdown-it should not fail; report it if it does
@@ -275,11 +291,11 @@ def run_check(project: str | None) -> int:
     root = git_root(os.path.abspath(project or os.getcwd()))
     found = check(os.environ, root)
     for problem in found:
-        print(problem.line())
+        out(field(problem.line()))  # names and headings are the files': one field
     if found:
         noun = "problem" if len(found) == 1 else "problems"
-        print(f"caveat messages check: {len(found)} {noun}", file=sys.stderr)
+        err(f"caveat messages check: {len(found)} {noun}")
         return 1
     count = len(_names(messages.bundled_dir()))
-    print(f"caveat messages check: {count} messages, no problems")
+    out(f"caveat messages check: {count} messages, no problems")
     return 0

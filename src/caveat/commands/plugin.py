@@ -4,7 +4,9 @@
 
 from __future__ import annotations
 
-import sys
+from caveat.common.term import err
+from caveat.common.term import field
+from caveat.common.term import out
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,7 +32,7 @@ def add_arguments(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(opts: argparse.Namespace) -> int:
     if getattr(opts, "action", None) != "build":
-        print("usage: caveat plugin build DIR [--skills CATALOG]", file=sys.stderr)
+        err("usage: caveat plugin build DIR [--skills CATALOG]")
         return 2
     from caveat.install import InstallError
     from caveat.install import plugin
@@ -38,8 +40,8 @@ def run(opts: argparse.Namespace) -> int:
     try:
         written = plugin.build(opts.directory, opts.skills)
     except (InstallError, OSError) as exc:
-        print(f"caveat plugin build: {exc}", file=sys.stderr)
+        err(f"caveat plugin build: {field(exc)}")
         return 1
-    print(f"wrote {len(written)} files to {opts.directory}")
-    print(f"try it: claude --plugin-dir {opts.directory}")
+    out(f"wrote {len(written)} files to {field(opts.directory)}")
+    out(f"try it: claude --plugin-dir {field(opts.directory)}")
     return 0

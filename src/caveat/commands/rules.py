@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 
 from caveat.common.gitctx import git_root
+from caveat.common.term import field
+from caveat.common.term import out
 from caveat.guards.custom import rule_folders
 from caveat.guards.custom.load import PROJECT
 from caveat.guards.custom.load import load
@@ -38,15 +40,17 @@ def _record(item: RuleFile) -> dict[str, object]:
 
 
 def _summary(item: RuleFile) -> str:
+    """The rule's settings on one line; every value is the rule file's, so a
+    ``field``."""
     rule = item.rule
     if rule is None:
-        return f"invalid: {item.error}"
-    parts = [", ".join(sorted(rule.events))]
-    parts.append(", ".join(sorted(rule.tools)) if rule.tools else "any tool")
+        return f"invalid: {field(item.error)}"
+    parts = [", ".join(field(e) for e in sorted(rule.events))]
+    parts.append(", ".join(field(t) for t in sorted(rule.tools)) if rule.tools else "any tool")
     if rule.paths:
-        parts.append("paths " + " ".join(rule.paths))
+        parts.append("paths " + " ".join(field(p) for p in rule.paths))
     if rule.content:
-        parts.append(f"content {rule.content!r}")
+        parts.append(f"content {field(repr(rule.content))}")
     if rule.strict:
         parts.append("strict")
     return "; ".join(parts)
@@ -64,9 +68,9 @@ def _trust_note(
     verdict = trust.verdict_safe(env, root)
     if verdict.trusted:
         return None
-    hint = f"review them, then run `caveat trust {root}`"
+    hint = f"review them, then run `caveat trust {field(root)}`"
     if verdict.status == trust.LAPSED:
-        changed = ", ".join(verdict.changed)
+        changed = ", ".join(field(c) for c in verdict.changed)
         line = f"trust lapsed: {changed} changed; the project's rules are not applied ({hint})"
     else:
         line = f"untrusted: the project's rules are not applied until the user trusts them ({hint})"
@@ -93,26 +97,25 @@ def run(
             "invalid": len(invalid),
             "project_trust": policy[0] if policy else None,
         }
-        print(json.dumps(report, indent=2))
+        out(json.dumps(report, indent=2))
         return 1 if invalid else 0
     if not folders:
-        where = os.path.join(root, ".caveat", "rules") if root else "(no git root)"
-        print(f"no custom rules: neither the user rules folder nor {where} exists")
+        where = field(os.path.join(root, ".caveat", "rules")) if root else "(no git root)"
+        out(f"no custom rules: neither the user rules folder nor {where} exists")
         return 0
     for scope, folder in folders:
-        print(f"{scope:8} {folder}")
+        out(f"{scope:8} {field(folder)}")
     if policy:
-        print(policy[1])
+        out(policy[1])
     for item in files:
         status = "invalid" if item.error else "ok"
-        line = f"{status:8} {item.scope:8} {item.name}  {item.path}"
-        print(line)
+        out(f"{status:8} {item.scope:8} {field(item.name)}  {field(item.path)}")
         note = _summary(item)
         if item.replaced_by and item.scope != PROJECT:
-            note += f" (replaced by {item.replaced_by})"
-        print(f"         {note}")
+            note += f" (replaced by {field(item.replaced_by)})"
+        out(f"         {note}")
     count = len(files)
-    print(
+    out(
         f"{count} rule file{'s' if count != 1 else ''}, {len(invalid)} invalid"
         + (" (invalid rules are skipped by the hook)" if invalid else "")
     )

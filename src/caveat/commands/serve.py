@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import errno
 import os
-import sys
 
+from caveat.common.term import err
+from caveat.common.term import field
+from caveat.common.term import out
 from caveat.serve import DEFAULT_PORT
 from caveat.serve import LOOPBACK
 
@@ -78,9 +80,9 @@ def run(opts: argparse.Namespace) -> int:
     try:
         token = serve.ensure_token(os.environ)
     except OSError as exc:
-        return _refuse(f"no bearer token: {exc}", code=1)
+        return _refuse(f"no bearer token: {field(exc)}", code=1)
     if opts.print_token:
-        print(token)
+        out(token)
         return 0
     if not hasattr(os, "fork"):
         return _refuse("needs fork() (Linux, macOS, BSD); use `caveat hook` here", code=1)
@@ -90,7 +92,7 @@ def run(opts: argparse.Namespace) -> int:
         listener = supervisor.listen(opts.host, opts.port)
     except OSError as exc:
         hint = " (is another `caveat serve` running?)" if exc.errno == errno.EADDRINUSE else ""
-        return _refuse(f"cannot listen on {opts.host} port {opts.port}: {exc}{hint}", code=1)
+        return _refuse(f"cannot listen on {opts.host} port {opts.port}: {field(exc)}{hint}", code=1)
     host, port = listener.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     from caveat.serve import imports
@@ -99,27 +101,23 @@ def run(opts: argparse.Namespace) -> int:
     if opts.port_file and not _write_port(opts.port_file, port):
         listener.close()
         return 1
-    print(
+    err(
         f"caveat serve: listening on http://{shown}:{port} ({opts.workers} workers; "
-        f"token in {serve.token_path(os.environ)})",
-        file=sys.stderr,
+        f"token in {field(serve.token_path(os.environ))})",
         flush=True,
     )
     return supervisor.Supervisor(listener, token, opts.workers, os.environ).run()
 
 
 def _write_port(path: str, port: int) -> bool:
-    tmp = f"{path}.{os.getpid()}.tmp"
-    try:
-        with open(tmp, "w", encoding="utf-8") as handle:
-            handle.write(f"{port}\n")
-        os.replace(tmp, path)  # a reader never sees a half-written file
-    except OSError as exc:
-        print(f"caveat serve: cannot write {path}: {exc}", file=sys.stderr)
+    from caveat.common.state import write_atomic
+
+    if not write_atomic(path, f"{port}\n".encode()):  # a reader never sees half a file
+        err(f"caveat serve: cannot write {field(path)}")
         return False
     return True
 
 
 def _refuse(message: str, code: int = 2) -> int:
-    print(f"caveat serve: {message}", file=sys.stderr)
+    err(f"caveat serve: {message}")
     return code

@@ -8,7 +8,10 @@ the same code. The rules (catalog layout, groups, manual entries, trimming) are 
 from __future__ import annotations
 
 import os
-import sys
+
+from caveat.common.term import err
+from caveat.common.term import field
+from caveat.common.term import out
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -53,9 +56,9 @@ def run(opts: argparse.Namespace) -> int:
         return 2
     text, problems = skillindex.generate(catalogs, opts.plugin)
     for problem in problems:
-        print(f"caveat skill-index: {problem}", file=sys.stderr)
+        err(f"caveat skill-index: {field(problem)}")
     if output == "-":
-        sys.stdout.write(text)
+        out(text, end="")
         return 1 if problems else 0
     if opts.check:
         try:
@@ -63,31 +66,29 @@ def run(opts: argparse.Namespace) -> int:
                 committed = handle.read()
         except OSError as exc:
             hint = "" if opts.output else "; name the committed index with --output FILE"
-            print(
-                f"caveat skill-index: {output} cannot be read: {exc.strerror}{hint}",
-                file=sys.stderr,
-            )
+            err(f"caveat skill-index: {field(output)} cannot be read: {exc.strerror}{hint}")
             return 1
         if committed != text:
-            print(f"{output} does not match the catalog ({', '.join(catalogs)}):")
+            shown = ", ".join(field(c) for c in catalogs)
+            out(f"{field(output)} does not match the catalog ({shown}):")
             for line in skillindex.differences(committed, text):
-                print(f"  {line}")
+                out(f"  {field(line)}")
             again = " ".join(
                 ["caveat skill-index"]
                 + [f"--catalog {c}" for c in catalogs]
                 + ([f"--plugin {opts.plugin}"] if opts.plugin else [])
                 + ([f"--output {output}"] if opts.output else [])
             )
-            print(f"regenerate it: {again}")
+            out(f"regenerate it: {field(again)}")
             return 1
-        print(f"{output} is current ({len(text):,} characters)")
+        out(f"{field(output)} is current ({len(text):,} characters)")
         return 1 if problems else 0
     parent = os.path.dirname(output)
     if parent:
         os.makedirs(parent, exist_ok=True)
     with open(output, "w", encoding="utf-8", newline="") as handle:
         handle.write(text)
-    print(f"wrote {output} ({len(text):,} characters)")
+    out(f"wrote {field(output)} ({len(text):,} characters)")
     return 1 if problems else 0
 
 
@@ -95,20 +96,16 @@ def _needs(missing: list[str], by_default: bool) -> None:
     """Say what the command reads, where it looked, and how to point it elsewhere."""
     here = os.getcwd()
     for catalog in missing:
-        print(
-            f"caveat skill-index: no skills catalog at {os.path.join(here, catalog)}",
-            file=sys.stderr,
-        )
+        err(f"caveat skill-index: no skills catalog at {field(os.path.join(here, catalog))}")
     where = (
         f"by default ./{DEFAULT_CATALOG} and ./{DEFAULT_OUTPUT}, so run it from the root of "
         "a checkout that has them, or name them: "
         if by_default
         else "name an existing folder: "
     )
-    print(
+    err(
         "  It reads a catalog folder of skills (<catalog>/<name>/SKILL.md or "
         "<catalog>/<group>/<name>/SKILL.md, and <catalog>/commands/*.md) — "
         + where
-        + "caveat skill-index --catalog DIR [--output FILE] [--check]",
-        file=sys.stderr,
+        + "caveat skill-index --catalog DIR [--output FILE] [--check]"
     )

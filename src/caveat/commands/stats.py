@@ -6,12 +6,14 @@ the log (and writes FILE)."""
 from __future__ import annotations
 
 import os
-import sys
 
 from caveat import auditlog
 from caveat.auditstats import summarise
 from caveat.commands.log import add_filters
 from caveat.commands.log import selection
+from caveat.common.term import err
+from caveat.common.term import field
+from caveat.common.term import out
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,38 +40,47 @@ def run(opts: argparse.Namespace) -> int:
             with open(opts.html, "w", encoding="utf-8") as handle:
                 handle.write(page(summary))
         except OSError as exc:
-            print(f"caveat stats: cannot write {opts.html}: {exc.strerror}", file=sys.stderr)
+            err(f"caveat stats: cannot write {field(opts.html)}: {exc.strerror}")
             return 1
-        print(f"wrote {opts.html} ({summary.records} hook calls)")
+        out(f"wrote {field(opts.html)} ({summary.records} hook calls)")
         return 0
     if not summary.records:
         where = auditlog.folder(os.environ)
-        print(f"no audit records match (the log is in {where})", file=sys.stderr)
+        err(f"no audit records match (the log is in {field(where)})")
         return 0
-    print("\n".join(report(summary)))
+    out("\n".join(report(summary)))
     return 0
 
 
 def report(summary: Summary) -> list[str]:
+    """The summary as lines; every name and time in it comes from the log, so each
+    is a ``field``."""
     first = summary.first.replace("T", " ").removesuffix("Z")
     last = summary.last.replace("T", " ").removesuffix("Z")
-    lines = [f"{summary.records} hook calls, {first} → {last} UTC", ""]
+    lines = [f"{summary.records} hook calls, {field(first)} → {field(last)} UTC", ""]
     lines += _table("guard", summary.by_calls(summary.guards), skipped=True)
     lines.append("")
     lines += _table("harness", summary.by_calls(summary.harnesses), skipped=False)
     for name, sessions in sorted(summary.aside.items()):
         count = f"{len(sessions)} session" + ("s" if len(sessions) != 1 else "")
         lines.append("")
-        lines.append(f"stepped aside: {name} faulted 3 times in a session ({count})")
+        lines.append(f"stepped aside: {field(name)} faulted 3 times in a session ({count})")
+    for (harness, why), calls in sorted(summary.unusable.items()):
+        lines.append("")
+        lines.append(
+            f"not used: {calls} {field(harness)} call(s), {field(why)} "
+            "(a registration or the harness sends what caveat cannot read; "
+            "caveat log --outcome unusable shows them)"
+        )
     return lines
 
 
 def _table(title: str, rows: list[Row], skipped: bool) -> list[str]:
     head = f"{title:14} {'calls':>7} {'advised':>8} {'denied':>7} {'faulted':>8}"
     head += f" {'skipped':>8}" if skipped else ""
-    out = [head + f" {'p50 ms':>8} {'p99 ms':>8}"]
+    lines = [head + f" {'p50 ms':>8} {'p99 ms':>8}"]
     for row in rows:
-        text = f"{row.name:14} {row.calls:>7} {row.advised:>8} {row.denied:>7} {row.faulted:>8}"
-        text += f" {row.skipped:>8}" if skipped else ""
-        out.append(text + f" {row.p50:>8.2f} {row.p99:>8.2f}")
-    return out
+        text = f"{field(row.name):14} {row.calls:>7} {row.advised:>8} {row.denied:>7}"
+        text += f" {row.faulted:>8}" + (f" {row.skipped:>8}" if skipped else "")
+        lines.append(text + f" {row.p50:>8.2f} {row.p99:>8.2f}")
+    return lines

@@ -8,7 +8,7 @@ the legend; the latency distribution of whole hook calls; then the tables.
 
 from __future__ import annotations
 
-from html import escape
+from html import escape as _escape
 
 from caveat.auditstats import percentile
 
@@ -53,6 +53,12 @@ table{border-collapse:collapse;width:100%}th,td{padding:3px 8px;text-align:right
 th:first-child,td:first-child{text-align:left}tr:nth-child(even){background:#f6f6f6}
 svg text{font:12px system-ui,sans-serif;fill:#333}.empty{color:#555}
 """
+
+
+def escape(value: object) -> str:
+    """A value from the audit log (guard ids, harness names, days, times: all written
+    from payloads) made safe as element text and as a quoted attribute value."""
+    return _escape(str(value), quote=True)
 
 
 def page(summary: Summary) -> str:
@@ -133,15 +139,16 @@ def advice_chart(summary: Summary) -> str:
             h = plot * n / high
             base -= h
             shapes.append(
-                f'<rect class="bar" data-day="{day}" data-guard="{escape(guard)}" '
+                f'<rect class="bar" data-day="{escape(day)}" data-guard="{escape(guard)}" '
                 f'data-count="{n}" x="{x:.1f}" y="{base:.1f}" width="{bar:.1f}" '
-                f'height="{h:.1f}" fill="{colour[guard]}"><title>{day} · {escape(guard)}: '
+                f'height="{h:.1f}" fill="{colour[guard]}"><title>{escape(day)} · {escape(guard)}: '
                 f"{n}</title></rect>"
             )
         label = day[5:] if len(days) > 1 else day
         cx = LEFT + slot * i + slot / 2
         shapes.append(
-            f'<text x="{cx:.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle">{label}</text>'
+            f'<text x="{cx:.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle">'
+            f"{escape(label)}</text>"
         )
     legend = "".join(
         f'<li><i style="background:{colour[g]}"></i>{escape(g)} — {totals[g]:,}</li>' for g in order

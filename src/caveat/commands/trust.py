@@ -18,6 +18,8 @@ import os
 import sys
 
 from caveat import trust
+from caveat.common.term import field
+from caveat.common.term import out
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -49,13 +51,13 @@ def run(opts: argparse.Namespace, env: Mapping[str, str] | None = None) -> int:
     env = os.environ if env is None else env
     root = project_root(opts.directory)
     if root is None:
-        print(f"caveat: {opts.directory or os.getcwd()} is not inside a git repository")
+        out(f"caveat: {field(opts.directory or os.getcwd())} is not inside a git repository")
         return 1
     if opts.command == "untrust":
         if trust.forget(env, root):
-            print(f"{root}: no longer trusted; its caveat policy is ignored")
+            out(f"{field(root)}: no longer trusted; its caveat policy is ignored")
         else:
-            print(f"{root}: was not trusted")
+            out(f"{field(root)}: was not trusted")
         return 0
     return grant(env, root, opts.yes)
 
@@ -70,36 +72,37 @@ def grant(env: Mapping[str, str], root: str, yes: bool) -> int:
     try:
         snapshot = trust.Snapshot(root)
     except trust.TooManyFilesError as exc:
-        print(f"caveat: {exc}: too many to review, so caveat does not trust it")
+        out(f"caveat: {field(exc)}: too many to review, so caveat does not trust it")
         return 1
     entry = trust.projects(env).get(trust.key(root))
     before = entry.get("files") if entry else None
     recorded = before if isinstance(before, dict) else {}
     if not snapshot.files:
-        print(f"{root}: no caveat policy files (.caveat/config.toml, rules/*.md, messages/*.md)")
+        files = ".caveat/config.toml, rules/*.md, messages/*.md"
+        out(f"{field(root)}: no caveat policy files ({files})")
         if entry:
             trust.forget(env, root)
-            print("the earlier trust record is removed")
+            out("the earlier trust record is removed")
         return 0
     same = entry is not None and entry.get("digest") == snapshot.digest()
-    print(show(root, snapshot, recorded, trust.old_texts(env, root), entry))
+    out(show(root, snapshot, recorded, trust.old_texts(env, root), entry))
     if same:
         trust.record(env, snapshot)  # refreshes the recorded stats: no hashing on later calls
-        print(f"{root}: already trusted, unchanged")
+        out(f"{field(root)}: already trusted, unchanged")
         return 0
     if not yes and not confirm():
-        print("nothing recorded")
+        out("nothing recorded")
         return 1
     if not trust.record(env, snapshot):
-        print("caveat: could not write the trust record in the state folder")
+        out("caveat: could not write the trust record in the state folder")
         return 1
-    print(f"{root}: trusted; caveat now applies its policy (any change lapses the trust)")
+    out(f"{field(root)}: trusted; caveat now applies its policy (any change lapses the trust)")
     return 0
 
 
 def confirm() -> bool:
     if not sys.stdin.isatty():
-        print("standard input is not a terminal: run again with --yes to trust these files")
+        out("standard input is not a terminal: run again with --yes to trust these files")
         return False
     try:
         answer = input("Trust these files? caveat will apply them in this project [y/N] ")
@@ -115,14 +118,18 @@ def show(
     old: Mapping[str, str],
     entry: Mapping[str, object] | None,
 ) -> str:
-    """The files about to be trusted, what changed since the last trust, and diffs."""
-    lines = [f"caveat policy of {root}:"]
+    """The files about to be trusted, what changed since the last trust, and diffs.
+    Names and texts are the project's: names are ``field``s, and the whole goes out
+    through ``caveat.common.term``, so no file can hide a line of itself (or of
+    another) from the screen the user trusts from."""
+    lines = [f"caveat policy of {field(root)}:"]
     diffs: list[str] = []
     for rel in sorted(set(snapshot.files) | set(recorded)):
         now = snapshot.files.get(rel)
         was = recorded.get(rel)
+        name = field(rel)
         if now is None:
-            lines.append(f"  {rel}  removed")
+            lines.append(f"  {name}  removed")
             continue
         if not isinstance(was, dict):
             status = "added" if entry else "new"
@@ -130,18 +137,18 @@ def show(
             status = "unchanged"
         else:
             status = "changed"
-        lines.append(f"  {rel}  {now['size']:,} bytes  {status}")
+        lines.append(f"  {name}  {now['size']:,} bytes  {status}")
         if status == "unchanged":
             continue
         text = snapshot.texts.get(rel)
         if text is None:
-            diffs.append(f"{rel}: not shown (binary or over {trust.TEXT_LIMIT // 1024} KiB)")
+            diffs.append(f"{name}: not shown (binary or over {trust.TEXT_LIMIT // 1024} KiB)")
         elif status == "changed" and rel not in old:
-            diffs.append(f"{rel}: changed (its earlier text was not kept)")
+            diffs.append(f"{name}: changed (its earlier text was not kept)")
         else:
             diffs.append(diff(rel, old.get(rel, "") if status == "changed" else "", text))
     if entry:
-        lines.append(f"last trusted {entry.get('trusted_at', '(unknown)')}")
+        lines.append(f"last trusted {field(entry.get('trusted_at', '(unknown)'))}")
     return "\n".join([*lines, "", *diffs]) if diffs else "\n".join(lines)
 
 
@@ -152,8 +159,8 @@ def diff(rel: str, before: str, after: str) -> str:
         difflib.unified_diff(
             before.splitlines(),
             after.splitlines(),
-            f"a/{rel}" if before else "/dev/null",
-            f"b/{rel}",
+            f"a/{field(rel)}" if before else "/dev/null",
+            f"b/{field(rel)}",
             lineterm="",
         )
     )

@@ -50,48 +50,45 @@ def _symlink(exc: OSError) -> bool:
     return exc.errno in (errno.ELOOP, errno.EMLINK)
 
 
-def _checked(fd: int, path: str) -> bool:
+def _checked(fd: int, path: str, drop: bool = True) -> bool:
     """Whether the open ``fd`` is a regular file of ours that only we can write; when
-    not, ``path`` is discarded."""
+    not, ``path`` is discarded (``drop``) or only passed over."""
     try:
         info = os.fstat(fd)
     except OSError:
         return False
+    why = ""
     if (info.st_mode & 0o170000) != 0o100000:
-        discard(path, "is not a regular file")
-        return False
-    if foreign(info):
-        discard(path, "belongs to another user or is writable by others")
-        return False
-    return True
+        why = "is not a regular file"
+    elif foreign(info):
+        why = "belongs to another user or is writable by others"
+    if why and drop:
+        discard(path, why)
+    return not why
 
 
-def read_private(path: str, limit: int = 4 * 1024 * 1024) -> bytes | None:
+def read_private(path: str, limit: int = 4 * 1024 * 1024, drop: bool = True) -> bytes | None:
     """The bytes of a state file (at most ``limit``), or None when it is missing, too
-    big, or cannot be trusted (then it is discarded). A symlink, FIFO or device is never
-    followed or waited on."""
+    big, or cannot be trusted. A symlink, FIFO or device is never followed or waited
+    on. An untrusted file is discarded (``drop``: a cache, rebuilt when next needed) or,
+    for a reader that must change nothing (``caveat log``, the trust record, which only
+    ``caveat trust`` writes), left where it is and read as absent."""
     try:
         fd = os.open(path, os.O_RDONLY | _OPEN_FLAGS)
     except OSError as exc:
-        if _symlink(exc):
+        if _symlink(exc) and drop:
             discard(path, "is a symlink")
         return None
     try:
-        if not _checked(fd, path):
+        if not _checked(fd, path, drop):
             return None
-        chunks: list[bytes] = []
-        size = 0
-        while size <= limit:
-            chunk = os.read(fd, limit + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
+        from caveat.common.files import read_fd
+
+        data = read_fd(fd, limit)
     except OSError:
         return None
     finally:
         os.close(fd)
-    data = b"".join(chunks)
     return data if len(data) <= limit else None
 
 

@@ -2,8 +2,10 @@
 
 Resolution (SPEC §7): ``CAVEAT_STATE_DIR``, else ``$CLAUDE_PLUGIN_DATA/state``, else
 ``$XDG_STATE_HOME/caveat``, else ``~/.local/state/caveat`` (``%LOCALAPPDATA%`` on
-Windows). The folder is 0700; files in it are 0600 and replaced atomically. A
-sub-folder that is not ours alone is not used; files are read and locked through
+Windows). The folder is 0700; files in it are 0600 and replaced atomically. Every
+sub-folder (audit, trust, faults, seen records, markers) is reached through ``folder``,
+whose one check (``private_folder``) moves a planted one aside (a symlink, another
+user's, writable by others) rather than use it; files are read and locked through
 ``caveat.common.private``, which discards what another user could have planted.
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 import os
 
 from caveat.common.private import discard as discard
+from caveat.common.private import foreign as foreign
 from caveat.common.private import lock as lock
 from caveat.common.private import read_private
 
@@ -50,7 +53,23 @@ def ensure(env: Mapping[str, str]) -> str | None:
     except (OSError, ValueError) as exc:
         log(f"state dir {path!r} unusable: {exc}")
         return None
-    return path if _private_folder(path) else None
+    return path if private_folder(path, replace=False) else None
+
+
+def folder(env: Mapping[str, str], kind: str, create: bool = True) -> str | None:
+    """``<state>/<kind>``, a folder of the user's alone (``private_folder``); None when
+    there is none that can be trusted. ``create``: made (or a planted one replaced)
+    when needed; else only checked, for readers that change nothing."""
+    if create:
+        base = ensure(env)
+        if base is None:
+            return None
+    else:
+        base = location(env)
+        if not private_folder(base, create=False):
+            return None
+    sub = os.path.join(base, kind)
+    return sub if private_folder(sub, create=create) else None
 
 
 _SESSION_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
@@ -67,26 +86,77 @@ def session_key(session_id: str) -> str:
     return f"session-{zlib.crc32(session_id.encode('utf-8', 'surrogatepass')):08x}"
 
 
-def _private_folder(path: str) -> bool:
-    """Whether ``path`` is a real folder of ours (not a symlink), tightened to 0700 when
-    looser: another user's is never used."""
-    try:
-        info = os.lstat(path)
-    except (OSError, ValueError) as exc:
-        log(f"state dir {path!r} unusable: {exc}")
-        return False
+def _untrusted(info: os.stat_result) -> str:
+    """Why a folder cannot be trusted to hold state, or ""."""
+    if (info.st_mode & 0o170000) == 0o120000:
+        return "is a symlink"
     if (info.st_mode & 0o170000) != 0o040000:
-        log(f"state dir {path!r} is not a folder (a symlink or a file); not using it")
-        return False
+        return "is not a folder"
     if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
-        log(f"state dir {path!r} belongs to another user; not using it")
-        return False
-    if info.st_mode & 0o077:
+        return "belongs to another user"
+    if info.st_mode & 0o022:
+        return "is writable by others"
+    return ""
+
+
+def private_folder(path: str, create: bool = True, replace: bool = True) -> bool:
+    """Whether ``path`` is a real folder of ours that only we can write: the one check
+    of every state folder. With ``create``, a missing one is made 0700, and with
+    ``replace`` a planted one (a symlink, a file, another user's, writable by others:
+    whatever it holds may have been put there by someone else) is moved aside (a link
+    or an empty folder removed) and made again; without, it is refused, never used.
+    Ours, readable by others (or, for the state folder itself, writable by others):
+    tightened to 0700 (``create``) or used as it is."""
+    for _ in range(3):  # found planted, moved aside, made again
         try:
-            os.chmod(path, 0o700)
-        except OSError as exc:
-            log(f"cannot tighten {path!r} to 0700: {exc}")
+            info = os.lstat(path)
+        except FileNotFoundError:
+            if not create:
+                return False
+            try:
+                os.mkdir(path, 0o700)
+            except FileExistsError:
+                continue
+            except (OSError, ValueError) as exc:
+                log(f"state dir {path!r} unusable: {exc}")
+                return False
+            continue
+        except (OSError, ValueError) as exc:
+            log(f"state dir {path!r} unusable: {exc}")
             return False
+        why = _untrusted(info)
+        # The state folder itself (``replace`` off: its parent is not caveat's to
+        # rename in) is tightened as before; what it holds is checked file by file.
+        if not why or (why == "is writable by others" and create and not replace):
+            if create and info.st_mode & 0o077:
+                try:
+                    os.chmod(path, 0o700)
+                except OSError as exc:
+                    log(f"cannot tighten {path!r} to 0700: {exc}")
+                    return False
+            return True
+        if not (create and replace) or not _move_aside(path, info, why):
+            log(f"state dir {path!r} {why}; not using it")
+            return False
+    return False
+
+
+def _move_aside(path: str, info: os.stat_result, why: str) -> bool:
+    """Take a planted folder out of the way (its content is never read)."""
+    import time
+
+    try:
+        if (info.st_mode & 0o170000) == 0o120000:
+            os.unlink(path)
+        else:
+            try:
+                os.rmdir(path)
+            except OSError:
+                os.rename(path, f"{path}.untrusted-{int(time.time())}-{os.getpid()}")
+    except OSError as exc:
+        log(f"state dir {path!r} {why} and cannot be moved aside: {exc}")
+        return False
+    log(f"state dir {path!r} {why}; moved aside and made again")
     return True
 
 
@@ -95,17 +165,8 @@ def session_file(
 ) -> str | None:
     """``<state>/<kind>/<session key><suffix>`` (its folder created 0700), or None
     when the state folder cannot be used."""
-    folder = ensure(env)
-    if folder is None:
-        return None
-    sub = os.path.join(folder, kind)
-    try:
-        os.makedirs(sub, mode=0o700, exist_ok=True)
-    except OSError:
-        return None
-    if not _private_folder(sub):
-        return None
-    return os.path.join(sub, session_key(session_id) + suffix)
+    sub = folder(env, kind)
+    return None if sub is None else os.path.join(sub, session_key(session_id) + suffix)
 
 
 def write_atomic(path: str, data: bytes) -> bool:
@@ -136,12 +197,11 @@ def write_atomic(path: str, data: bytes) -> bool:
 
 
 def read_bytes(path: str, limit: int = 4 * 1024 * 1024) -> bytes | None:
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(limit + 1)
-    except OSError:
-        return None
-    return data if len(data) <= limit else None
+    """A config file's bytes (``files.read_bytes``: a regular file only, never waited
+    on), None when absent, unreadable or over ``limit``."""
+    from caveat.common.files import read_bytes as read
+
+    return read(path, limit)
 
 
 class JsonCache:

@@ -14,6 +14,7 @@ import os
 
 from caveat.common.gitctx import git_root
 from caveat.event import DELETE
+from caveat.event import POST_TOOL
 from caveat.event import WHOLE
 
 TYPE_CHECKING = False
@@ -24,6 +25,10 @@ if TYPE_CHECKING:
     from caveat.event import Event
     from caveat.event import FileEdit
 
+# Where Codex keeps its home when not in ``~/.codex``: its configuration files there
+# are harness configuration too (the conformity guard).
+CODEX_HOME_ENV = "CODEX_HOME"
+
 # Files larger than this are not read from disk for diffing; the guard then judges
 # the edit on its own text.
 READ_LIMIT = 8 * 1024 * 1024
@@ -33,12 +38,22 @@ class Context:
     """Per-invocation facts that guards share and that are costly enough to compute
     once: the git root of each folder, and files read from disk (as data only)."""
 
-    __slots__ = ("_config", "_files", "_roots", "env", "event")
+    __slots__ = ("_config", "_files", "_roots", "env", "event", "explaining", "notes")
 
-    def __init__(self, event: Event, env: Mapping[str, str], config: Config | None = None) -> None:
+    def __init__(
+        self,
+        event: Event,
+        env: Mapping[str, str],
+        config: Config | None = None,
+        explaining: bool = False,
+    ) -> None:
         self.event = event
         self.env = env
         self._config = config
+        # ``caveat explain`` is asking: a silent guard may say why (``note``), which
+        # costs work a plain call does not do.
+        self.explaining = explaining
+        self.notes: list[str] = []
         self._roots: dict[str, str | None] = {}
         self._files: dict[str, str | None] = {}
 
@@ -60,6 +75,13 @@ class Context:
             self._roots[folder] = git_root(path)
         return self._roots[folder]
 
+    def relative(self, path: str) -> str:
+        """``path`` relative to its git root, with forward slashes; else as given."""
+        root = self.git_root(path)
+        if root and path.startswith(root.rstrip("/\\") + os.sep):
+            path = path[len(root.rstrip("/\\")) + 1 :]
+        return path.replace("\\", "/")
+
     def read_text(self, path: str) -> str | None:
         """The file's current text, or None when absent, unreadable, too large or not
         a regular file. Never follows into devices or FIFOs."""
@@ -70,9 +92,6 @@ class Context:
         text = read_text(path, READ_LIMIT)
         self._files[path] = text
         return text
-
-
-POST_TOOL = frozenset({"PostToolUse", "PostToolUseFailure"})
 
 
 def versions(ctx: Context, edits: list[FileEdit]) -> tuple[str, str, bool]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from caveat.event import CELL
 from caveat.event import DELETE
+from caveat.event import POST_TOOL
 from caveat.event import WHOLE
-from caveat.guards.base import POST_TOOL
 from caveat.guards.base import committed_text
 from caveat.guards.base import versions
 

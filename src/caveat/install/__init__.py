@@ -24,6 +24,7 @@ import os
 from caveat.harnesses import HARNESSES
 from caveat.install import document
 from caveat.install import gitexclude
+from caveat.install import launcher
 from caveat.install import skills
 from caveat.install.core import InstallError
 from caveat.install.core import Json
@@ -51,6 +52,8 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from caveat.install.base import Harness
+    from caveat.install.command import Runtime
+    from caveat.install.endpoint import Endpoint
 
 __all__ = [
     "HARNESSES", "InstallError", "Result", "entries", "harness", "install", "overlaps",
@@ -77,13 +80,21 @@ def install(
     folder = _project(project)
     path = spec.path(env, folder, http)
     units = spec.units(aim)
-    _merge(spec, read(spec, path), units)  # refused: nothing at all is touched
+    _merge(spec, read(spec, path, folder), units)  # refused: nothing at all is touched
+    for other in spec.paths(env, folder):  # and a link at any file of the scope
+        document.check(other, folder)
+    where = spec.skills_folder(env, folder)
+    if where is not None:
+        document.check(where, folder, folder=True)
     result = Result(spec.id, path, "written")
+    # The launcher first: a registration must never name a file not there yet.
+    result.notes += _launcher(spec, aim, dry_run)
     # First the other form's registrations go (with the file and folders caveat made
     # for them), so that folders this write needs are recorded as made for it.
     result.notes += _clear_others(spec, path, env, folder, dry_run, result)
     diff = result.diff
-    doc, after, created = _write(spec, path, units, HTTP_MODE if http else 0o644, dry_run)
+    mode = HTTP_MODE if http else 0o644
+    doc, after, created = _write(spec, path, units, mode, dry_run, folder)
     result.diff = redacted(document.diff(path, doc.text, after)) + diff
     if after == doc.text:
         result.status = "unchanged"
@@ -113,12 +124,30 @@ def install(
     if not dry_run and record != records.get(key):
         records[key] = record
         write_records(env, records)
-    where = spec.skills_folder(env, folder)
     if where is not None:
-        result.notes += skills.install(where, env, dry_run, spec.id)
+        result.notes += skills.install(where, env, dry_run, spec.id, folder)
     if http:
         result.notes += _token_note(env, getattr(aim, "token", ""))
     return result
+
+
+def _launcher(spec: Harness, aim: Runtime | Endpoint, dry_run: bool) -> list[str]:
+    """Write the launcher files the command registrations run, where they are not
+    what this caveat needs (a planted or another caveat's file is replaced). They stay
+    on uninstall: a registration caveat has no record of (pasted from ``--print``,
+    or in a file since moved) must keep finding them, and they exit 0 either way."""
+    from caveat.install.command import Runtime
+
+    if isinstance(aim, Runtime):
+        runtime: Runtime | None = aim
+    else:
+        runtime = aim.runtime() if spec.command_events else None
+    if runtime is None:
+        return []
+    if dry_run:
+        stale = launcher.check(runtime.files)
+        return [f"would rewrite: {p}" for p in stale]
+    return [f"wrote caveat's launcher {p}" for p in launcher.write(runtime.files)]
 
 
 def _merge(spec: Harness, doc: document.Document, units: list[tuple[str, Json]]) -> str:
@@ -133,18 +162,23 @@ def _merge(spec: Harness, doc: document.Document, units: list[tuple[str, Json]])
 
 
 def _write(
-    spec: Harness, path: str, units: list[tuple[str, Json]], mode: int, dry_run: bool
+    spec: Harness,
+    path: str,
+    units: list[tuple[str, Json]],
+    mode: int,
+    dry_run: bool,
+    folder: str | None,
 ) -> tuple[document.Document, str, list[str]]:
     """Merge and write with compare-and-swap: (the file as last read, its new text,
-    the folders created for it)."""
+    the folders created for it), never through a link inside the project ``folder``."""
     created: list[str] = []
     for _ in range(ATTEMPTS):
-        doc = read(spec, path)
+        doc = read(spec, path, folder)
         after = _merge(spec, doc, units)
         if dry_run or after == doc.text:
             return doc, after, created
-        created += document.make_parents(path)
-        if document.write_atomic(path, after, mode, expect=doc):
+        created += document.make_parents(path, folder)
+        if document.write_atomic(path, after, mode, expect=doc, inside=folder):
             return doc, after, created
     raise raced(path)
 
@@ -163,7 +197,7 @@ def _clear_others(
         if other == path:
             continue
         try:
-            cleared = _remove(spec, other, env, dry_run)
+            cleared = _remove(spec, other, env, dry_run, folder)
         except InstallError as exc:
             notes.append(f"could not check {other} for caveat's other registrations: {exc}")
             continue
@@ -188,9 +222,12 @@ def _token_note(env: Mapping[str, str], token: str) -> list[str]:
     ]
 
 
-def _remove(spec: Harness, path: str, env: Mapping[str, str], dry_run: bool) -> Result:
+def _remove(
+    spec: Harness, path: str, env: Mapping[str, str], dry_run: bool, folder: str | None
+) -> Result:
     """Take caveat's registrations out of one file (and the file and folders caveat
-    created for them, once nothing else is in them)."""
+    created for them, once nothing else is in them), never through a link inside the
+    project ``folder``."""
     key = os.path.abspath(path)
     records = read_records(env)
     record: Json = dict(records.get(key) or {})
@@ -198,7 +235,7 @@ def _remove(spec: Harness, path: str, env: Mapping[str, str], dry_run: bool) -> 
     created = [p for p in record.get("created", []) if isinstance(p, str)]
     for _ in range(ATTEMPTS):
         try:
-            doc = read(spec, path)
+            doc = read(spec, path, folder)
         except OSError as exc:
             result = Result(spec.id, path, "skipped")
             result.detail = f"cannot read it: {exc.strerror or exc}"
@@ -212,9 +249,9 @@ def _remove(spec: Harness, path: str, env: Mapping[str, str], dry_run: bool) -> 
         if dry_run:
             break
         if after is None:
-            if _unlink_if_unchanged(path, doc):
+            if _unlink_if_unchanged(path, doc, folder):
                 break
-        elif document.write_atomic(path, after, expect=doc):
+        elif document.write_atomic(path, after, expect=doc, inside=folder):
             break
     else:
         raise raced(path)
@@ -240,12 +277,14 @@ def _remove(spec: Harness, path: str, env: Mapping[str, str], dry_run: bool) -> 
     return result
 
 
-def _unlink_if_unchanged(path: str, doc: document.Document) -> bool:
-    """Delete the file caveat created, unless another program wrote it meanwhile."""
+def _unlink_if_unchanged(path: str, doc: document.Document, folder: str | None) -> bool:
+    """Delete the file caveat created, unless another program wrote it meanwhile (or
+    a link was put on its way inside the project ``folder``)."""
     if document.before_swap is not None:
         document.before_swap(path)
     if not document.unchanged(path, doc):
         return False
+    document.check(path, folder)
     os.unlink(path)
     return True
 
@@ -262,14 +301,16 @@ def uninstall(
     spec = harness(name)
     folder = _project(project, must_exist=False)
     paths = spec.paths(env, folder)
-    _refusal(spec, paths[0])
+    _refusal(spec, paths[0], folder)
     where = spec.skills_folder(env, folder)
+    if where is not None:
+        document.check(where, folder, folder=True)
     # The skills go first: the settings file's record may hold their parent folder.
-    notes = skills.uninstall(where, env, dry_run) if where is not None else []
+    notes = skills.uninstall(where, env, dry_run, folder) if where is not None else []
     results = []
     for path in paths:
         try:
-            results.append(_remove(spec, path, env, dry_run))
+            results.append(_remove(spec, path, env, dry_run, folder))
         except InstallError as exc:
             if not results:
                 raise
@@ -299,11 +340,11 @@ def uninstall(
     return main
 
 
-def _refusal(spec: Harness, path: str) -> None:
+def _refusal(spec: Harness, path: str, folder: str | None) -> None:
     """Raise now what removing caveat's entries from ``path`` would raise, before
     anything else is touched."""
     try:
-        doc = read(spec, path)
+        doc = read(spec, path, folder)
     except OSError:
         return  # reported as skipped
     if spec.layout.found(doc.data, spec.id):
@@ -336,9 +377,11 @@ def entries(
 ) -> tuple[str, str]:
     """(the file, the text to paste into it): caveat's registrations for ``name`` as
     a JSON object in the harness's layout, made without reading the file (it may be
-    one caveat refuses to rewrite) and without writing anything."""
+    one caveat refuses to rewrite) and without writing it; the launcher the entries
+    run is written, in caveat's own data folder."""
     spec = harness(name)
     aim = target(spec, env, http, port, dry_run=True)
+    _launcher(spec, aim, dry_run=False)
     folder = _project(project, must_exist=False)
     data = spec.layout.merged(dict(spec.layout.skeleton), spec.id, spec.units(aim))
     return spec.path(env, folder, http), json.dumps(data, indent=2, ensure_ascii=False) + "\n"

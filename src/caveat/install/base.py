@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 
-from caveat.guards import REGISTRY
 from caveat.install.core import InstallError
 from caveat.install.core import home
 from caveat.install.endpoint import Endpoint
@@ -25,13 +24,6 @@ if TYPE_CHECKING:
     from caveat.install.core import Found
     from caveat.install.core import Json
     from caveat.install.layout import Layout
-
-
-# For a harness that hands pre-tool context to the model: the guards that speak only
-# after a tool ran (the context-size advisory; operators' PostToolUse rules). The file
-# and shell guards handle PostToolUse too, for the harnesses that drop pre-tool
-# context, and must not speak twice where both reach the model.
-AFTER_THE_TOOL = frozenset({"compaction", "custom"})
 
 
 class Entry:
@@ -55,19 +47,11 @@ class Entry:
         self.tools = tools
         self.guards = guards
 
-    def messages(self) -> tuple[str, ...]:
-        """Every message a guard evaluates for this event and these tools, in chain
-        order (``custom`` included wherever the custom guard handles the event)."""
-        names: list[str] = []
-        for spec in REGISTRY:
-            if self.event not in spec.events:
-                continue
-            if self.guards and spec.id not in self.guards:
-                continue
-            if spec.tools and self.tools and spec.tools.isdisjoint(self.tools):
-                continue
-            names.extend(m for m in spec.messages if m not in names)
-        return tuple(names)
+    def words(self) -> tuple[str, ...]:
+        """What the registration's command line says after its event: the guards it
+        narrows to, if any. Without them the hook runs every guard the installed
+        version has for the event, so an upgrade needs no reinstall."""
+        return ("--guards", ",".join(sorted(self.guards))) if self.guards else ()
 
 
 class Harness:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # caveat's Claude Code plugin hook. Each registration runs
-#     bash "${CLAUDE_PLUGIN_ROOT}/bootstrap.sh" --contract claude EVENT MESSAGE...
+#     bash "${CLAUDE_PLUGIN_ROOT}/bootstrap.sh" --contract claude EVENT [--guards G,...]
 # (bash names the script, so it needs no executable bit). It finds a Python >= 3.10
 # that can import caveat and runs caveat's hook with it:
 #     "$py" -I "<caveat package>/_launch.py" "$@"

@@ -1,9 +1,13 @@
-"""The command a registration runs: caveat's interpreter, resolved at install time.
+"""The command a registration runs: caveat's stable launcher, resolved at install time.
 
-The hook never imports project code: it runs ``<python> -I <abs>/caveat/_launch.py``
-(the fastest start-up form, SPEC §12), as argv where the harness supports exec form
-and as one shell string elsewhere. Paths that a shell or a JSON reader could
-misinterpret are refused, naming the path.
+The hook never imports project code. A registration runs ``/bin/sh
+<data>/caveat/launch/hook.sh`` (``<python> -I <data>/caveat/launch/hook.py`` on
+Windows), files whose paths survive caveat moving to another Python or venv and which
+exit 0 whatever moved (:mod:`caveat.install.launcher`); it is written as argv where
+the harness supports exec form and as one shell string elsewhere. Earlier versions
+ran ``<python> -I <abs>/caveat/_launch.py`` (:func:`launcher`), which the plugin's
+bootstrap still does. Paths that a shell or a JSON reader could misinterpret are
+refused, naming the path.
 """
 
 from __future__ import annotations
@@ -12,10 +16,16 @@ import os
 import sys
 
 import caveat
+from caveat.install import launcher as files
 from caveat.install.core import InstallError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 # SPEC §8: a path holding one of these cannot be quoted safely for every shell.
 UNSAFE = ("$", "`", '"', "\\")
+SHELL = files.SHELL
 
 
 def interpreter() -> str:
@@ -24,6 +34,7 @@ def interpreter() -> str:
 
 
 def launcher() -> str:
+    """The launcher in caveat's package (what earlier registrations named)."""
     return os.path.join(os.path.dirname(os.path.abspath(caveat.__file__)), "_launch.py")
 
 
@@ -39,27 +50,43 @@ def check_path(path: str, what: str) -> str:
 
 
 class Runtime:
-    """The interpreter and launcher a registration names."""
+    """What a registration starts: ``program`` with ``lead`` before the hook's own
+    arguments; the interpreter and package folder it runs caveat from; and the
+    launcher files that must hold what ``files`` says (path, text)."""
 
-    __slots__ = ("launch", "python")
+    __slots__ = ("files", "launch", "lead", "program", "python", "site")
 
-    def __init__(self, python: str, launch: str) -> None:
+    def __init__(self, python: str, site: str, launch: str, files: tuple[tuple[str, str], ...]):
         self.python = python
+        self.site = site
         self.launch = launch
+        self.files = files
+        shell = launch.endswith(".sh")
+        self.program = SHELL if shell else python
+        self.lead: tuple[str, ...] = (launch,) if shell else ("-I", launch)
 
     @classmethod
-    def resolve(cls) -> Runtime:
+    def resolve(cls, env: Mapping[str, str]) -> Runtime:
         python = interpreter()
         if not python:
             raise InstallError("cannot tell which Python runs caveat (sys.executable is empty)")
-        return cls(check_path(python, "interpreter"), check_path(launcher(), "caveat launcher"))
+        site = os.path.dirname(os.path.dirname(os.path.abspath(caveat.__file__)))
+        # Windows has no /bin/sh: there the interpreter itself is the program, and its
+        # vanishing is the one fault the registration cannot survive.
+        launch = files.python_path(env) if os.name == "nt" else files.shell_path(env)
+        check_path(python, "interpreter")
+        check_path(site, "caveat package folder")
+        check_path(launch, "caveat launcher")
+        texts = tuple(files.texts(env, python, site).items())
+        return cls(python, site, launch, texts)
 
     def argv(self, contract: str, event: str, messages: tuple[str, ...]) -> list[str]:
-        """Exec form ``args`` (``command`` is :attr:`python`)."""
-        return ["-I", self.launch, "--contract", contract, event, *messages]
+        """Exec form ``args`` (``command`` is :attr:`program`)."""
+        return [*self.lead, "--contract", contract, event, *messages]
 
     def shell(self, contract: str, event: str, messages: tuple[str, ...]) -> str:
         """Shell form: the same argv as one string; every path is double-quoted (they
         hold none of the characters that are special inside double quotes)."""
         words = ["--contract", contract, event, *messages]
-        return f'"{self.python}" -I "{self.launch}" ' + " ".join(words)
+        lead = " ".join(f'"{w}"' if w == self.launch else w for w in self.lead)
+        return f'"{self.program}" {lead} ' + " ".join(words)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from caveat.install.owner import invocation
+from caveat.install.owner import legacy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -17,6 +18,9 @@ def status(found: list[Found], wanted: list[Found]) -> tuple[str, list[str]]:
     ``found`` in a file against those ``wanted``, each as (event, matcher, handler)."""
     if not found:
         return "missing", []
+    old = _old_form(found)
+    if old:
+        return "drifted", [old]
     moved = _moved(found, wanted)
     if moved:
         return "drifted", [moved]
@@ -58,6 +62,28 @@ def runtime(handler: Json) -> tuple[str, str]:
     if len(words) < 3 or words[1] != "-I" or not all(isinstance(w, str) for w in words):
         return "", ""
     return str(words[0]), str(words[2])
+
+
+def _old_form(found: list[Found]) -> str:
+    """One line when caveat's registrations are in the form of earlier versions,
+    which names the launcher inside caveat's package folder (``""`` otherwise)."""
+    old = [handler for _, _, handler in found if legacy(handler)]
+    if not old:
+        return ""
+    pairs = sorted({runtime(handler) for handler in old})
+    runs = "; ".join(f"{python} -I {launch}" for python, launch in pairs)
+    gone = [p for pair in pairs for p in pair if p and not os.path.exists(p)]
+    effect = (
+        f"{', '.join(gone)} no longer exist{'s' if len(gone) == 1 else ''}, so these hooks "
+        "exit with an error status (Claude Code takes 2 as a block, Copilot any)"
+        if gone
+        else "they break when caveat's package moves (pipx reinstall --python, a new venv)"
+    )
+    return (
+        f"{len(old)} of {len(found)} registrations are of the old, fragile form that "
+        f"names caveat's package folder ({runs}): {effect}; caveat install rewrites them "
+        "to run caveat's stable launcher, which exits 0 whatever moved"
+    )
 
 
 def _moved(found: list[Found], wanted: list[Found]) -> str:

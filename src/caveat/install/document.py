@@ -2,7 +2,10 @@
 or one line, separators, escapes, line ends, final newline) and dumped back in it,
 refused when json could not round-trip it (comments, trailing commas, duplicate
 keys); the diff of a change; atomic compare-and-swap writes that keep the file's
-mode, and the folders a new file needs.
+mode, and the folders a new file needs. Every open and write goes through
+``caveat.common.files``: a FIFO or a device is refused, never waited on, and inside a
+project nothing is written through a symlink (``inside``; see that module for why the
+user's own files may be linked).
 """
 
 from __future__ import annotations
@@ -12,9 +15,9 @@ import json
 import os
 import re
 import stat
-import tempfile
 from typing import Any
 
+from caveat.common import files
 from caveat.install.core import InstallError
 
 TYPE_CHECKING = False
@@ -133,13 +136,52 @@ def _indent(text: str) -> str:
     return "\t" if found.startswith("\t") else " " * min(len(found), 8)
 
 
+# A harness file larger than this is not one caveat rewrites.
+LIMIT = 16 << 20
+
+
+def refusal(exc: OSError, inside: str | None = None) -> InstallError | OSError:
+    """The operator's error for a file caveat will not read or write: a link inside
+    the project, a FIFO or a device; any other OSError as it is."""
+    if isinstance(exc, files.LinkedError):
+        where = f"the project {inside}" if inside else "the folder it is in"
+        return InstallError(
+            f"{exc.path} is a symlink (to {exc.points}); caveat does not write through "
+            f"a link inside {where}: one committed to a repository can point anywhere. "
+            "Fix: replace the link with a real file (or folder), or install at user "
+            "scope (without --project)."
+        )
+    if isinstance(exc, files.NotRegularError):
+        return InstallError(
+            f"{exc}; caveat reads and writes only regular files and folders, and never "
+            f"waits on a FIFO or a device. Fix: remove {exc.path} (or put a regular "
+            "file there) and run this again."
+        )
+    return exc
+
+
+def _read(path: str) -> tuple[bytes, tuple[int, ...]]:
+    """The bytes and signature of ``path`` (``files.open_strict``). Raises
+    FileNotFoundError, InstallError (not a regular file, too large) or OSError."""
+    try:
+        fd, info = files.open_strict(path)
+    except files.NotRegularError as exc:
+        raise refusal(exc) from exc
+    try:
+        raw = files.read_fd(fd, LIMIT)
+    finally:
+        os.close(fd)
+    if len(raw) > LIMIT:
+        raise InstallError(f"{path} is over {LIMIT >> 20} MiB; caveat does not rewrite it")
+    return raw, _signature(info)
+
+
 def load(path: str) -> Document:
     """Read ``path`` (a missing file is an empty document); refuse what json cannot
-    round-trip. Raises OSError when the file cannot be read."""
+    round-trip, and a FIFO, a device or a folder. Raises OSError when the file cannot
+    be read."""
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
-            signature = _signature(os.fstat(fh.fileno()))
+        raw, signature = _read(path)
     except FileNotFoundError:
         return Document(path, None, {})
     try:
@@ -188,66 +230,63 @@ before_swap: Callable[[str], None] | None = None
 def unchanged(target: str, expect: Document) -> bool:
     """Is ``target`` still what ``expect`` read (same bytes, same stat)?"""
     try:
-        with open(target, "rb") as fh:
-            raw = fh.read()
-            signature = _signature(os.fstat(fh.fileno()))
+        raw, signature = _read(target)
     except FileNotFoundError:
         return expect.raw is None
-    except OSError:
+    except (OSError, InstallError):
         return False
     return raw == expect.raw and signature == expect.signature
 
 
 def write_atomic(
-    path: str, text: str, new_mode: int = 0o644, expect: Document | None = None
+    path: str,
+    text: str,
+    new_mode: int = 0o644,
+    expect: Document | None = None,
+    inside: str | None = None,
 ) -> bool:
-    """Temp file in the same folder, then rename; an existing file's mode is kept
-    (a new one gets ``new_mode``). A symlinked file is written through to its target.
+    """Temp file in the same folder, then rename (``files.write_atomic``); an existing
+    file's mode is kept (a new one gets ``new_mode``). Inside the project ``inside`` a
+    symlink at the file or a folder above it is refused (InstallError); the user's
+    own linked file (``inside`` None) is written where the link points.
 
     With ``expect``, a compare-and-swap: just before the rename the file is read
     again, and when its bytes or stat differ from what ``expect`` read (another
     program wrote it meanwhile) nothing is written and the answer is False. A write
     landing between that comparison and the rename is still lost; the window is
     the length of one rename."""
-    target = os.path.realpath(path)
+
+    def ready(target: str) -> bool:
+        if expect is None:
+            return True
+        if before_swap is not None:
+            before_swap(target)
+        return unchanged(target, expect)
+
     try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
-    except FileNotFoundError:
-        mode = new_mode
-    folder = os.path.dirname(target)
-    fd, tmp = tempfile.mkstemp(prefix=".caveat-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        if expect is not None:
-            if before_swap is not None:
-                before_swap(target)
-            if not unchanged(target, expect):
-                os.unlink(tmp)
-                return False
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    return True
+        return files.write_atomic(
+            path, text.encode("utf-8"), inside=inside, mode=new_mode, ready=ready
+        )
+    except (files.LinkedError, files.NotRegularError) as exc:
+        raise refusal(exc, inside) from exc
 
 
-def make_parents(path: str) -> list[str]:
-    """Create the folders ``path`` needs; returns those created, outermost first."""
-    created: list[str] = []
-    folder = os.path.dirname(os.path.abspath(path))
-    while not os.path.isdir(folder):
-        created.insert(0, folder)
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            break
-        folder = parent
-    for item in created:
-        os.mkdir(item)
-    return created
+def check(path: str, inside: str | None, folder: bool = False) -> None:
+    """Refuse now (InstallError) a write to ``path`` that ``write_atomic`` would
+    refuse: a link inside the project ``inside``, or no regular file (``folder``:
+    no folder) at it."""
+    if inside is None:
+        return
+    try:
+        files.check(path, inside, folder)
+    except (files.LinkedError, files.NotRegularError) as exc:
+        raise refusal(exc, inside) from exc
+
+
+def make_parents(path: str, inside: str | None = None) -> list[str]:
+    """Create the folders ``path`` needs, never through a link inside the project
+    ``inside``; returns those created, outermost first."""
+    try:
+        return files.make_folders(os.path.dirname(os.path.abspath(path)), inside)
+    except (files.LinkedError, files.NotRegularError) as exc:
+        raise refusal(exc, inside) from exc

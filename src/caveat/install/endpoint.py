@@ -1,6 +1,6 @@
 """Where an HTTP registration posts: ``caveat serve`` on the loopback interface.
 
-``http://127.0.0.1:<port>/hook/<contract>/<EVENT>?messages=<m1>,<m2>,...`` with
+``http://127.0.0.1:<port>/hook/<contract>/<EVENT>[?guards=<id>,...]`` with
 ``Authorization: Bearer $CAVEAT_SERVE_TOKEN``. The token is ``caveat serve``'s own (a
 0600 file in the state folder, made on install). It is never written into the
 settings: Claude Code fills the header from the environment variable named in
@@ -29,11 +29,12 @@ _PORT = re.compile(r"^https?://[^/:]+:(\d+)/hook/")
 class Endpoint:
     """The server a registration posts to, and the token it presents."""
 
-    __slots__ = ("port", "token")
+    __slots__ = ("env", "port", "token")
 
-    def __init__(self, port: int, token: str) -> None:
+    def __init__(self, port: int, token: str, env: Mapping[str, str] | None = None) -> None:
         self.port = port
         self.token = token
+        self.env = env  # where the launcher of the command registrations lives
 
     @classmethod
     def resolve(cls, env: Mapping[str, str], port: int | None, create: bool = True) -> Endpoint:
@@ -43,23 +44,24 @@ class Endpoint:
 
         chosen = serve.DEFAULT_PORT if port is None else port
         if create:
-            return cls(chosen, serve.ensure_token(env))
-        try:
-            with open(serve.token_path(env), encoding="ascii") as fh:
-                token = fh.read().strip()
-        except (OSError, ValueError):
-            token = ""
-        return cls(chosen, token if len(token) >= 32 else PLACEHOLDER)
+            return cls(chosen, serve.ensure_token(env), env)
+        from caveat.common.private import read_private
+
+        raw = read_private(serve.token_path(env), 4096, drop=False)
+        token = raw.decode("ascii", "replace").strip() if raw else ""
+        return cls(chosen, token if len(token) >= 32 else PLACEHOLDER, env)
 
     def runtime(self) -> Runtime:
         """The interpreter for the events a harness will not post (resolved on use, so
         that an HTTP install of a harness without such events never needs it)."""
+        import os
+
         from caveat.install.command import Runtime
 
-        return Runtime.resolve()
+        return Runtime.resolve(os.environ if self.env is None else self.env)
 
-    def url(self, contract: str, event: str, messages: tuple[str, ...]) -> str:
-        query = f"?messages={','.join(messages)}" if messages else ""
+    def url(self, contract: str, event: str, guards: frozenset[str]) -> str:
+        query = f"?guards={','.join(sorted(guards))}" if guards else ""
         return f"http://{HOST}:{self.port}/hook/{contract}/{event}{query}"
 
     def headers(self) -> dict[str, str]:

@@ -1,14 +1,18 @@
 """Which handlers in a harness file are caveat's.
 
-A handler is caveat's only when it has exactly a form caveat writes (every version so
-far wrote these same forms), whatever the paths in it and wherever the file lives:
+A handler is caveat's only when it has exactly a form caveat writes, whatever the
+paths in it and wherever the file lives:
 
-- exec form: ``command`` an absolute interpreter path, ``args`` exactly ``-I
-  <abs>/caveat/_launch.py --contract ID EVENT [MESSAGE ...]``;
+- exec form: ``command`` ``/bin/sh`` and ``args`` exactly ``<abs>/caveat/launch/
+  hook.sh --contract ID EVENT [--guards G1,G2]``; or ``command`` an absolute interpreter
+  path and ``args`` exactly ``-I <launcher> --contract ID EVENT [--guards G1,G2]``, the
+  launcher being ``<abs>/caveat/launch/hook.py`` or, as earlier versions wrote it,
+  ``<abs>/caveat/_launch.py`` (:func:`legacy`);
 - shell form (``command``, Copilot's ``bash``, Kiro's ``action.command``): exactly
-  ``"<python>" -I "<abs>/caveat/_launch.py" --contract ID EVENT [MESSAGE ...]``;
+  ``"/bin/sh" "<abs>/caveat/launch/hook.sh" --contract ID EVENT [--guards G1,G2]`` or
+  ``"<python>" -I "<launcher>" --contract ID EVENT [--guards G1,G2]``;
 - HTTP (``type: "http"``): ``url`` exactly
-  ``http://127.0.0.1:<port>/hook/ID/EVENT[?messages=M1,M2]``, with the token taken
+  ``http://127.0.0.1:<port>/hook/ID/EVENT[?guards=G1,G2]``, with the token taken
   from ``$CAVEAT_SERVE_TOKEN`` (``allowedEnvVars`` naming it), or, as earlier
   versions wrote it, ``caveat serve``'s own token as a literal and no
   ``allowedEnvVars`` (another token there is another server's).
@@ -22,15 +26,30 @@ from __future__ import annotations
 import re
 
 from caveat.install.endpoint import TOKEN_ENV
+from caveat.install.launcher import SHELL
 
 _PATH = r'[^"$`\\\x00-\x1f]+'  # what check_path lets through, between quotes
-_LAUNCH = r"(?:/|[A-Za-z]:[\\/])(?:[^\x00-\x1f]*[\\/])?caveat[\\/]_launch\.py"
-_WORDS = r"--contract ([a-z0-9]+) [A-Za-z]+(?: [a-z0-9][a-z0-9-]*)*"
-_SHELL = re.compile(rf'"{_PATH}" -I "(?={_LAUNCH}"){_PATH}" {_WORDS}')
-_ARGS = re.compile(rf"-I\n{_LAUNCH}\n--contract\n([a-z0-9]+)\n[A-Za-z]+(?:\n[a-z0-9][a-z0-9-]*)*")
+_ROOT = r"(?:/|[A-Za-z]:[\\/])(?:[^\x00-\x1f]*[\\/])?caveat[\\/]"
+_OLD = rf"{_ROOT}_launch\.py"  # in caveat's package: gone when the package moves
+_LAUNCH = rf"{_ROOT}(?:_launch|launch[\\/]hook)\.py"
+_LAUNCH_SH = r"/(?:[^\x00-\x1f]*/)?caveat/launch/hook\.sh"
+# ``--guards`` narrows an entry; message names are what earlier versions wrote.
+_NAMES = r"[a-z0-9][a-z0-9-]*(?:,[a-z0-9][a-z0-9-]*)*"
+_WORDS = rf"--contract ([a-z0-9]+) [A-Za-z]+(?: --guards {_NAMES})?(?: [a-z0-9][a-z0-9-]*)*"
+_SHELL = re.compile(
+    rf'(?:"{_PATH}" -I "(?={_LAUNCH}")|"{SHELL}" "(?={_LAUNCH_SH}")){_PATH}" {_WORDS}'
+)
+_ARG_WORDS = (
+    rf"\n--contract\n([a-z0-9]+)\n[A-Za-z]+(?:\n--guards\n{_NAMES})?"
+    r"(?:\n[a-z0-9][a-z0-9-]*)*"
+)
+_ARGS = re.compile(rf"-I\n{_LAUNCH}{_ARG_WORDS}")
+_ARGS_SH = re.compile(rf"{_LAUNCH_SH}{_ARG_WORDS}")
+_OLD_ARGS = re.compile(rf"-I\n{_OLD}\n")
+_OLD_SHELL = re.compile(rf'"{_PATH}" -I "(?={_OLD}"){_PATH}" ')
 _URL = re.compile(
     r"http://127\.0\.0\.1:\d{1,5}/hook/([a-z0-9]+)/[A-Za-z]+"
-    r"(?:\?messages=[a-z0-9][a-z0-9-]*(?:,[a-z0-9][a-z0-9-]*)*)?"
+    rf"(?:\?(?:messages|guards)={_NAMES})?"
 )
 _LITERAL_TOKEN = re.compile(r"Bearer [A-Za-z0-9_-]{32,}")
 
@@ -73,7 +92,7 @@ def contract_of(handler: object) -> str | None:
             return None
         if any("\n" in a for a in args):
             return None
-        found = _ARGS.fullmatch("\n".join(args))
+        found = (_ARGS_SH if command == SHELL else _ARGS).fullmatch("\n".join(args))
         return found.group(1) if found else None
     if not isinstance(command, str):
         command = handler.get("bash")
@@ -109,11 +128,28 @@ def _serve_token() -> str:
 
     try:
         from caveat import serve
-
-        with open(serve.token_path(os.environ), encoding="ascii") as fh:
-            return fh.read().strip()
-    except (ImportError, OSError, ValueError):
+    except ImportError:
         return ""
+    from caveat.common.private import read_private
+
+    raw = read_private(serve.token_path(os.environ), 4096, drop=False)
+    return raw.decode("ascii", "replace").strip() if raw else ""
+
+
+def legacy(handler: object) -> bool:
+    """Is this one of caveat's handlers in the form of earlier versions, which names
+    ``caveat/_launch.py`` in the package folder (and breaks when the package moves)?"""
+    if contract_of(handler) is None or not isinstance(handler, dict):
+        return False
+    action = handler.get("action")
+    inner = action if isinstance(action, dict) else handler
+    args = inner.get("args")
+    if isinstance(args, list):
+        return bool(_OLD_ARGS.match("\n".join(str(a) for a in args) + "\n"))
+    command = inner.get("command")
+    if not isinstance(command, str):
+        command = inner.get("bash")
+    return isinstance(command, str) and bool(_OLD_SHELL.match(command))
 
 
 def owned(handler: object, contract: str) -> bool:

@@ -24,6 +24,7 @@ import os
 import shutil
 
 import caveat
+from caveat.common import files as _io
 from caveat.install.core import InstallError
 
 TYPE_CHECKING = False
@@ -48,8 +49,8 @@ DESCRIPTION = (
 REPOSITORY_BOOTSTRAP = "src/caveat/install/bootstrap.sh"
 
 
-def command(event: str, messages: tuple[str, ...], bootstrap: str = BOOTSTRAP) -> str:
-    words = ["--contract", "claude", event, *messages]
+def command(event: str, narrowed: tuple[str, ...], bootstrap: str = BOOTSTRAP) -> str:
+    words = ["--contract", "claude", event, *narrowed]
     return f'bash "${{CLAUDE_PLUGIN_ROOT}}/{bootstrap}" ' + " ".join(words)
 
 
@@ -63,7 +64,7 @@ def hooks(bootstrap: str = BOOTSTRAP) -> Json:
     for entry in HARNESS.entries:
         handler = {
             "type": "command",
-            "command": command(entry.vendor_event, entry.messages(), bootstrap),
+            "command": command(entry.vendor_event, entry.words(), bootstrap),
             "timeout": TIMEOUT,
         }
         unit = HARNESS.layout.wrap(entry.vendor_event, entry.matcher, handler)
@@ -76,8 +77,11 @@ def _json(data: Json) -> bytes:
 
 
 def _read(path: str) -> bytes:
-    with open(path, "rb") as fh:
-        return fh.read()
+    """A file the plugin carries: a regular file only (a FIFO is refused, not waited on)."""
+    data = _io.read_bytes(path, 16 << 20)
+    if data is None:
+        raise InstallError(f"{path} is not a readable regular file (at most 16 MiB); fix it")
+    return data
 
 
 def _tree(folder: str, prefix: str) -> dict[str, bytes]:
@@ -158,10 +162,10 @@ def files(skills: str | None = None) -> dict[str, bytes]:
 
 
 def _previous_build(folder: str) -> bool:
+    raw = _io.read_bytes(os.path.join(folder, MANIFEST), 1 << 20)
     try:
-        with open(os.path.join(folder, MANIFEST), encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (OSError, ValueError):
+        data = json.loads(raw) if raw is not None else None
+    except ValueError:
         return False
     return isinstance(data, dict) and data.get("name") == NAME
 
@@ -184,9 +188,14 @@ def build(folder: str, skills: str | None = None) -> list[str]:
             shutil.rmtree(path)
         elif os.path.lexists(path):
             os.unlink(path)
+    os.makedirs(folder, exist_ok=True)
     for relative, data in content.items():
         path = os.path.join(folder, *relative.split("/"))
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "wb") as fh:
-            fh.write(data)
+        try:  # nothing written through a link left in the build folder
+            _io.make_folders(os.path.dirname(path), folder)
+            _io.write_atomic(path, data, inside=folder, keep_mode=False)
+        except (_io.LinkedError, _io.NotRegularError) as exc:
+            from caveat.install.document import refusal
+
+            raise refusal(exc, None) from exc
     return list(content)

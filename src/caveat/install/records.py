@@ -12,8 +12,10 @@ from __future__ import annotations
 import json
 import os
 
+from caveat.common.files import read_bytes
 from caveat.install.core import ALIASES
 from caveat.install.core import home
+from caveat.install.document import make_parents
 from caveat.install.document import write_atomic
 
 TYPE_CHECKING = False
@@ -23,16 +25,23 @@ if TYPE_CHECKING:
     from caveat.install.core import Json
 
 
-def record_path(env: Mapping[str, str]) -> str:
+def data_folder(env: Mapping[str, str]) -> str:
+    """caveat's data folder: ``$XDG_DATA_HOME/caveat``, else ``~/.local/share/caveat``."""
     base = env.get("XDG_DATA_HOME") or os.path.join(home(env), ".local", "share")
-    return os.path.join(base, "caveat", "installs.json")
+    return os.path.join(base, "caveat")
+
+
+def record_path(env: Mapping[str, str]) -> str:
+    return os.path.join(data_folder(env), "installs.json")
 
 
 def read_records(env: Mapping[str, str]) -> Json:
+    """The records; {} when there are none or the file is unreadable, not JSON or not
+    a regular file (``files.read_bytes``: a FIFO there is never waited on)."""
+    raw = read_bytes(record_path(env), 64 << 20)
     try:
-        with open(record_path(env), encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (OSError, ValueError):
+        data = json.loads(raw) if raw is not None else {}
+    except ValueError:
         return {}
     if not isinstance(data, dict):
         return {}
@@ -51,7 +60,7 @@ def write_records(env: Mapping[str, str], records: Json) -> None:
         except OSError:
             pass
         return
-    os.makedirs(os.path.dirname(path), exist_ok=True)
+    make_parents(path)  # the user's own data folder: where their links lead
     write_atomic(path, json.dumps(records, indent=2, sort_keys=True) + "\n")
 
 

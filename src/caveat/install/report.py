@@ -9,6 +9,7 @@ from caveat.harnesses import HARNESSES
 from caveat.install import skills
 from caveat.install.compare import status
 from caveat.install.core import InstallError
+from caveat.install.owner import invocation
 from caveat.install.records import read_records
 from caveat.install.resolve import Result
 from caveat.install.resolve import harness
@@ -20,14 +21,21 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from caveat.install.command import Runtime
     from caveat.install.core import Found
+    from caveat.install.endpoint import Endpoint
 
 
-def verify(name: str, env: Mapping[str, str], project: str | None = None) -> Result:
+def verify(
+    name: str, env: Mapping[str, str], project: str | None = None, run: bool = False
+) -> Result:
     """``installed``, ``missing``, ``drifted`` or ``unreadable``: caveat's registrations
     for ``name`` in the scope's file that holds them (HTTP ones are checked against
     the port they name, and the token variable against ``caveat serve``'s token), and
-    caveat's skills where the harness reads skills."""
+    caveat's skills where the harness reads skills. With ``run``, each registered
+    command is also started on a harmless payload (:mod:`caveat.install.probe`): one
+    note per command, and a problem for each that exits non-zero or prints anything
+    but one JSON object."""
     spec = harness(name)
     folder = None if project is None else os.path.abspath(project)
     held: list[tuple[str, list[Found]]] = []
@@ -56,6 +64,12 @@ def verify(name: str, env: Mapping[str, str], project: str | None = None) -> Res
         result.problems.append(str(exc))
         return result
     state, problems = status(found, wanted)
+    problems += _launcher(aim, found)
+    if run:
+        from caveat.install import probe
+
+        for line, ok in probe.run(found, env):
+            (result.notes if ok else problems).append(f"ran {line}")
     expected = spec.path(env, folder, http)
     if path != expected:
         form = "HTTP" if http else "command"
@@ -74,6 +88,20 @@ def verify(name: str, env: Mapping[str, str], project: str | None = None) -> Res
     result.status = "drifted" if problems else state
     result.problems = [redacted(p) for p in problems]
     return result
+
+
+def _launcher(aim: Runtime | Endpoint, found: list[Found]) -> list[str]:
+    """What is wrong with the launcher files the command registrations run."""
+    from caveat.install import launcher
+    from caveat.install.command import Runtime
+
+    named = {invocation(handler) for _, _, handler in found if handler.get("type") != "http"}
+    if not named:
+        return []
+    runtime = aim if isinstance(aim, Runtime) else aim.runtime()
+    if not any(path in command for path, _ in runtime.files for command in named):
+        return []  # the old form names no launcher file (its own line says so)
+    return launcher.check(runtime.files)
 
 
 def _port(found: list[Found]) -> int | None:

@@ -76,8 +76,11 @@ def project(folder: str | None, must_exist: bool = True) -> str | None:
     return path
 
 
-def read(spec: Harness, path: str) -> document.Document:
-    """The harness file, refused when caveat could not rewrite it without loss."""
+def read(spec: Harness, path: str, inside: str | None = None) -> document.Document:
+    """The harness file, refused when caveat could not rewrite it without loss, or
+    (about to be written, inside the project ``inside``) not in place to be written:
+    a link at it or above it."""
+    document.check(path, inside)
     doc = document.load(path)
     spec.layout.check(path, doc.data)
     return doc
@@ -104,7 +107,7 @@ def target(
     if not http:
         if port is not None:
             raise InstallError("--port goes with --http")
-        return Runtime.resolve()
+        return Runtime.resolve(env)
     if spec.http_handler is None:
         raise InstallError(f"{spec.id} takes no HTTP hooks; --http is for claude")
     if port is not None and not 0 < port < 65536:

@@ -47,7 +47,7 @@ def after_the_tool(
         out: Json = {"type": "command"}
         if name is not None:
             out["name"] = name
-        out["command"] = runtime.shell(harness_id, entry.vendor_event, entry.messages())
+        out["command"] = runtime.shell(harness_id, entry.vendor_event, entry.words())
         out["timeout"] = timeout
         return out
 

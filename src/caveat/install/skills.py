@@ -14,7 +14,9 @@ import hashlib
 import os
 
 import caveat
+from caveat.common import files as _io
 from caveat.install.document import make_parents
+from caveat.install.document import refusal
 from caveat.install.records import read_records
 from caveat.install.records import write_records
 
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
 KEY = "skills"  # in the skills folder's install record: {skill folder: digest written}
 
 Files = dict[str, bytes]  # relative '/'-separated path: content
+SKILL_LIMIT = 4 << 20  # a larger file is no copy of caveat's
 
 
 def bundled() -> str | None:
@@ -52,12 +55,8 @@ def _files(folder: str) -> Files | None:
                 return None
         for name in sorted(names):
             path = os.path.join(root, name)
-            if not os.path.isfile(path):
-                return None
-            try:
-                with open(path, "rb") as fh:
-                    data = fh.read()
-            except OSError:
+            data = _io.read_bytes(path, SKILL_LIMIT)  # a regular file only: never a FIFO
+            if data is None:
                 return None
             out[os.path.relpath(path, folder).replace(os.sep, "/")] = data
     return out
@@ -129,8 +128,11 @@ def check(folder: str, env: Mapping[str, str]) -> list[str]:
     return problems
 
 
-def install(folder: str, env: Mapping[str, str], dry_run: bool, harness: str) -> list[str]:
-    """Copy caveat's skills into ``folder``; returns notes for the operator."""
+def install(
+    folder: str, env: Mapping[str, str], dry_run: bool, harness: str, inside: str | None = None
+) -> list[str]:
+    """Copy caveat's skills into ``folder``, never through a link inside the project
+    ``inside`` (``caveat.common.files``); returns notes for the operator."""
     key = os.path.abspath(folder)
     records = read_records(env)
     record: Json = dict(records.get(key) or {"harness": harness})
@@ -149,15 +151,17 @@ def install(folder: str, env: Mapping[str, str], dry_run: bool, harness: str) ->
         notes.append(f"{verb} skill {name} in {where}")
         if dry_run:
             continue
-        created = make_parents(os.path.join(where, "SKILL.md"))  # the skill's folder
+        created = make_parents(os.path.join(where, "SKILL.md"), inside)  # the skill's folder
         if created:
             record.setdefault("created", [])
             record["created"] = [*record["created"], *created]
         for relative, data in files.items():
             path = os.path.join(where, *relative.split("/"))
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "wb") as fh:
-                fh.write(data)
+            try:
+                _io.make_folders(os.path.dirname(path), inside)
+                _io.write_atomic(path, data, inside=inside, keep_mode=False)
+            except (_io.LinkedError, _io.NotRegularError) as exc:
+                raise refusal(exc, inside) from exc
         written[name] = digest(files)
     if not dry_run and written:
         record[KEY] = written
@@ -167,9 +171,12 @@ def install(folder: str, env: Mapping[str, str], dry_run: bool, harness: str) ->
     return notes
 
 
-def uninstall(folder: str, env: Mapping[str, str], dry_run: bool) -> list[str]:
+def uninstall(
+    folder: str, env: Mapping[str, str], dry_run: bool, inside: str | None = None
+) -> list[str]:
     """Remove caveat's skills from ``folder`` (and the folders an install created
-    for them, once empty); returns notes for the operator."""
+    for them, once empty); returns notes for the operator. Inside the project
+    ``inside``, a skill folder reached through a link is not removed."""
     key = os.path.abspath(folder)
     records = read_records(env)
     record: Json = dict(records.get(key) or {})
@@ -183,6 +190,11 @@ def uninstall(folder: str, env: Mapping[str, str], dry_run: bool) -> list[str]:
         if state in ("current", "older"):
             notes.append(f"{'would remove' if dry_run else 'removed'} skill {name} from {where}")
             if not dry_run:
+                try:
+                    if inside is not None:
+                        _io.check(where, inside, folder=True)
+                except (_io.LinkedError, _io.NotRegularError) as exc:
+                    raise refusal(exc, inside) from exc
                 _remove_tree(where)
         written.pop(name, None)
     if dry_run or key not in records:

@@ -100,7 +100,8 @@ def answer(args: list[str], data: bytes, env: Mapping[str, str]) -> bytes:
 
 
 def hook_args(path: str, query: str) -> list[str]:
-    """``/hook/<contract>[/<EVENT>]`` and ``messages=m1,m2`` → the hook's arguments.
+    """``/hook/<contract>[/<EVENT>]`` and ``guards=g1,g2`` (or, from earlier versions,
+    ``messages=m1,m2``) → the hook's arguments.
     Names are plain words: nothing the hook's argument reader could take for an option."""
     from urllib.parse import parse_qs
     from urllib.parse import unquote
@@ -111,15 +112,13 @@ def hook_args(path: str, query: str) -> list[str]:
     names = parts[2:]
     if not all(_plain(name) for name in names):
         raise HttpError(404, "contract and event are plain names")
-    messages = [
-        name
-        for value in parse_qs(query, keep_blank_values=True).get("messages", [])
-        for name in value.split(",")
-        if name
-    ]
-    if not all(_plain(name) for name in messages):
-        raise HttpError(400, "message names are plain names")
-    return ["--contract", *names, *messages]
+    fields = parse_qs(query, keep_blank_values=True)
+    guards = [n for value in fields.get("guards", []) for n in value.split(",") if n]
+    messages = [n for value in fields.get("messages", []) for n in value.split(",") if n]
+    if not all(_plain(name) for name in (*guards, *messages)):
+        raise HttpError(400, "guard and message names are plain names")
+    narrowed = ["--guards", ",".join(guards)] if guards else []
+    return ["--contract", *names, *narrowed, *messages]
 
 
 def _plain(name: str) -> bool:

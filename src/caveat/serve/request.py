@@ -10,7 +10,7 @@ as a harness sends it is refused with a status, never guessed at.
 
 from __future__ import annotations
 
-from caveat.hook import INPUT_LIMIT
+from caveat.dispatch import INPUT_LIMIT
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -6,7 +6,9 @@ import pytest
 
 from caveat.event import Event
 from caveat.guards import askuser
+from caveat.guards import spec
 from caveat.guards.base import Context
+from tests.helpers import check
 from tests.helpers import isolated_words
 
 QUESTION = "Which database should the service use?"
@@ -30,8 +32,6 @@ def summary(tool_input):
     out = []
     for f in askuser.input_findings(tool_input):
         values = f.value_map()
-        assert f.guard == "askuser"
-        assert f.message == "pretooluse-askuserquestion-recommended"
         assert set(values) == {"question", "problem", "labels", "fix"}
         assert f.key.endswith(":" + values["question"])
         out.append((f.variant, f.deny, values["labels"], values["fix"]))
@@ -419,7 +419,7 @@ def test_problem_wording():
 
 def test_check_reads_the_events_tool_input():
     empty = Event("PreToolUse", tool="AskUserQuestion")
-    assert askuser.check(empty, Context(empty, env={})) == []
+    assert check("askuser", empty, Context(empty, env={})) == []
     questions = {
         "questions": [
             {
@@ -430,9 +430,11 @@ def test_check_reads_the_events_tool_input():
         ]
     }
     event = Event("PreToolUse", tool="AskUserQuestion", tool_input=questions)
-    (finding,) = askuser.check(event, Context(event, env={}))
+    (finding,) = check("askuser", event, Context(event, env={}))
     assert finding.variant == "" and not finding.deny  # none marked: a nudge
-    assert askuser.STRICT is True
+    assert finding.guard == "askuser"
+    assert finding.message == "pretooluse-askuserquestion-recommended"
+    assert spec("askuser").strict is True
 
 
 def test_huge_input_is_bounded():

@@ -17,6 +17,7 @@ from caveat.guards import compaction
 from caveat.guards import spec
 from caveat.guards.base import Context
 from caveat.guards.compaction import usage as _compaction
+from tests.helpers import check
 
 
 @pytest.fixture
@@ -62,7 +63,7 @@ def call(env, cfg=None, transcript="", session="s1", output=0):
         transcript_path=transcript,
         output_size=output,
     )
-    return compaction.check(event, Context(event, env, cfg or config()))
+    return check("compaction", event, Context(event, env, cfg or config()))
 
 
 def record(env, session="s1"):
@@ -74,7 +75,7 @@ def record(env, session="s1"):
 
 def test_module_shape():
     routed = spec("compaction")
-    assert compaction.ID == "compaction"
+    assert routed.load() is compaction
     assert routed.messages == ("posttooluse-proactive-compaction",)
     assert frozenset({"PostToolUse"}) == routed.events
     assert frozenset() == routed.tools
@@ -268,7 +269,7 @@ def test_step_is_pure():
 
 def test_through_the_hook(env, tmp_path, monkeypatch):
     from caveat import chain
-    from caveat import hook
+    from caveat import dispatch
     from caveat.guards import spec
 
     monkeypatch.setattr(chain, "REGISTRY", (spec("compaction"),))
@@ -284,12 +285,12 @@ def test_through_the_hook(env, tmp_path, monkeypatch):
         "tool_response": {"stdout": "a\nb\n", "stderr": ""},
     }
     data = json.dumps(payload).encode()
-    out = hook.dispatch(["PostToolUse"], data, env)
+    out = dispatch.run(["PostToolUse"], data, env)
     assert out.output, out.reason
     text = json.loads(out.output)["hookSpecificOutput"]["additionalContext"]
     assert "170,000 tokens" in text and "150,000 tokens" in text
     assert "posttooluse-proactive-compaction.md" in text
-    assert hook.dispatch(["PostToolUse"], data, env).output == ""
+    assert dispatch.run(["PostToolUse"], data, env).output == ""
 
 
 CHILD = """

@@ -19,6 +19,7 @@ from caveat.event import FileEdit
 from caveat.guards import conformity
 from caveat.guards.base import Context
 from caveat.guards.conformity import checks as _conformity
+from tests.helpers import check
 
 # --- valid files, from the samples in reference/harness-contracts.md -----------------
 
@@ -189,7 +190,7 @@ def run(root, rel, text, old=None, disk=None, env=None, name="PreToolUse", edits
     if len(edits) > 1:
         tool = "MultiEdit"
     event = Event(name, tool=tool, edits=edits, cwd=root)
-    return conformity.check(event, Context(event, env=env if env is not None else {}))
+    return check("conformity", event, Context(event, env=env if env is not None else {}))
 
 
 def summary(findings):

@@ -8,7 +8,7 @@ import os
 import pytest
 
 from caveat import chain
-from caveat import hook
+from caveat import dispatch
 from caveat.config import Config
 from caveat.config import defaults
 from caveat.event import CELL
@@ -19,6 +19,7 @@ from caveat.event import FileEdit
 from caveat.guards import custom
 from caveat.guards.base import Context
 from caveat.guards.custom import rules as _custom_rules
+from tests.helpers import check as checked
 from tests.helpers import run_importtime
 from tests.helpers import trust
 
@@ -47,7 +48,7 @@ def user_rules():
 
 def check(event):
     env = dict(os.environ)
-    return custom.check(event, Context(event, env, Config(defaults())))
+    return checked("custom", event, Context(event, env, Config(defaults())))
 
 
 def values(findings):
@@ -636,7 +637,7 @@ def rule_file(root, strict=""):
 
 def test_rule_renders_through_the_message_engine(root, only_custom):
     path = rule_file(root)
-    outcome = hook.dispatch([], payload(root), dict(os.environ))
+    outcome = dispatch.run([], payload(root), dict(os.environ))
     context = json.loads(outcome.output)["hookSpecificOutput"]["additionalContext"]
     assert context == (
         "src/a.py gains a `print(` call at line 2. Use the project's logger instead.\n\n"
@@ -649,34 +650,34 @@ def test_rule_renders_its_after_section_on_post_tool(root, only_custom):
     target = os.path.join(root, "src", "a.py")
     with open(target, "w") as handle:
         handle.write("x = 1\nprint(x)\n")
-    outcome = hook.dispatch([], payload(root, event="PostToolUse"), dict(os.environ))
+    outcome = dispatch.run([], payload(root, event="PostToolUse"), dict(os.environ))
     assert "src/a.py now has a `print(` call at line 2" in outcome.text
 
 
 def test_vendored_path_stays_silent_through_the_hook(root, only_custom):
     rule_file(root)
-    outcome = hook.dispatch([], payload(root, rel="src/vendored/a.py"), dict(os.environ))
+    outcome = dispatch.run([], payload(root, rel="src/vendored/a.py"), dict(os.environ))
     assert outcome.output == ""
 
 
 def test_strict_rule_denies_when_strict_is_on(root, only_custom):
     rule_file(root, strict="strict: true")
     env = dict(os.environ, CAVEAT_STRICT="custom")
-    out = json.loads(hook.dispatch([], payload(root), env).output)["hookSpecificOutput"]
+    out = json.loads(dispatch.run([], payload(root), env).output)["hookSpecificOutput"]
     assert out["permissionDecision"] == "deny"
     assert "gains a `print(` call at line 2" in out["permissionDecisionReason"]
 
 
 def test_strict_rule_only_advises_without_strict_mode(root, only_custom):
     rule_file(root, strict="strict: true")
-    out = json.loads(hook.dispatch([], payload(root), dict(os.environ)).output)
+    out = json.loads(dispatch.run([], payload(root), dict(os.environ)).output)
     assert "permissionDecision" not in out["hookSpecificOutput"]
 
 
 def test_non_strict_rule_only_advises_in_strict_mode(root, only_custom):
     rule_file(root)
     env = dict(os.environ, CAVEAT_STRICT="custom")
-    out = json.loads(hook.dispatch([], payload(root), env).output)
+    out = json.loads(dispatch.run([], payload(root), env).output)
     assert "permissionDecision" not in out["hookSpecificOutput"]
 
 
@@ -685,7 +686,7 @@ def test_guard_can_be_turned_off_in_config(root, only_custom):
     with open(os.path.join(root, ".caveat", "config.toml"), "w") as handle:
         handle.write("[guards]\ncustom = false\n")
     trust(root)
-    assert hook.dispatch([], payload(root), dict(os.environ)).output == ""
+    assert dispatch.run([], payload(root), dict(os.environ)).output == ""
 
 
 # Fresh interpreters: what the hook imports.

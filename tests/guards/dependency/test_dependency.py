@@ -22,6 +22,7 @@ from caveat.guards.base import Context
 from caveat.guards.dependency import command_rules as dependency_commands
 from caveat.guards.dependency import file_rules as dependency_files
 from caveat.guards.dependency import files as _dependency_files
+from tests.helpers import check
 
 PKG = """{
   "name": "web",
@@ -202,13 +203,13 @@ def _run_files(root, specs, disk=None, name="PreToolUse"):
     _disk(root, disk)
     edits = _edits(root, specs)
     event = Event(name, tool=_tool(edits), edits=edits, cwd=root)
-    return dependency.check(event, Context(event, env={}))
+    return check("dependency", event, Context(event, env={}))
 
 
 def _run_command(root, command, tool="Bash"):
     shell = "powershell" if tool == "PowerShell" else "bash"
     event = Event("PreToolUse", tool=tool, command=command, shell=shell, cwd=root)
-    return dependency.check(event, Context(event, env={}))
+    return check("dependency", event, Context(event, env={}))
 
 
 def _summary(finding):
@@ -925,7 +926,7 @@ def test_outside_git_root_and_windows_path(tmp_path):
         edits=(FileEdit("C:\\work\\api\\package.json", '{"dependencies": {"x": "1"}}'),),
         cwd="C:\\work",
     )
-    (finding,) = dependency.check(event, Context(event, env={}))
+    (finding,) = check("dependency", event, Context(event, env={}))
     assert finding.value_map()["path"] == "C:/work/api/package.json"
     assert finding.value_map()["packages"] == "x 1 (added)"
 
@@ -946,7 +947,7 @@ def test_credentials_are_not_echoed(root):
 def test_notebook_cell_pip_install(root):
     edits = _edits(root, [("nb.ipynb", "%pip install pandas==2.2\nimport pandas", "", CELL)])
     event = Event("PreToolUse", tool="NotebookEdit", edits=edits, cwd=root)
-    (finding,) = dependency.check(event, Context(event, env={}))
+    (finding,) = check("dependency", event, Context(event, env={}))
     assert _summary(finding) == (
         "command",
         {
@@ -1354,7 +1355,7 @@ def test_odd_input_does_not_raise(root):
     ]
     for edit in odd:
         event = Event("PreToolUse", tool="Edit", edits=(edit,), cwd=root)
-        dependency.check(event, Context(event, env={}))
+        check("dependency", event, Context(event, env={}))
     for command in ("", "'", '"', "$(", "`", "npm i $(", "<<EOF", "bash -c", "python -m"):
         _run_command(root, command)
 

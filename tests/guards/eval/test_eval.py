@@ -13,8 +13,8 @@ from caveat.event import FRAGMENT
 from caveat.event import HUNK
 from caveat.event import Event
 from caveat.event import FileEdit
-from caveat.guards import eval as dynamic_eval
 from caveat.guards.base import Context
+from tests.helpers import check
 
 
 @pytest.fixture
@@ -27,7 +27,7 @@ def root(tmp_path):
 
 
 def run(event):
-    return dynamic_eval.check(event, Context(event, env={}))
+    return check("eval", event, Context(event, env={}))
 
 
 def write(root, name, text, name_event="PreToolUse"):
@@ -787,10 +787,10 @@ def test_gate_triggers_are_derived_from_the_primitive_table():
     from caveat.guards import eval as eval_guard
     from caveat.guards.eval import primitives as eval_primitives
 
-    derived = {  # the table is typed loosely: its rows are plain dicts
-        lang: tuple(dict.fromkeys(w for prim in prims for w in prim.get("triggers", ())))  # type: ignore[attr-defined]
+    derived = {
+        lang: tuple(dict.fromkeys(w for prim in prims for w in prim.triggers))
         for lang, prims in eval_primitives.PRIMITIVES.items()
     }
     assert derived == eval_guard.TRIGGERS
-    ci = {lang for lang, spec in eval_primitives.LANGUAGES.items() if spec.get("ci")}
+    ci = {lang for lang, spec in eval_primitives.LANGUAGES.items() if spec.ci}
     assert ci == eval_guard.CASE_INSENSITIVE

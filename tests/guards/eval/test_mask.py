@@ -90,12 +90,12 @@ def test_adversarial_content_completes(language, text):
     hits = scan(text, language, ids)
     # Correctness only: each hit names a triggered primitive and a line of the text.
     lines = text.count("\n") + 1
-    assert all(h[0] in ids and 1 <= h[1] <= lines for h in hits)
+    assert all(h.pid in ids and 1 <= h.line <= lines for h in hits)
 
 
 def test_adversarial_unterminated_string_hides_nothing_after_it_on_its_line():
     hits = scan('x = "eval(a)\ny = eval(b)\n', "python", ["py.eval"])
-    assert [(h[0], h[1]) for h in hits] == [("py.eval", 2)]
+    assert [(h.pid, h.line) for h in hits] == [("py.eval", 2)]
 
 
 @pytest.mark.parametrize(

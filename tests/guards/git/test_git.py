@@ -7,9 +7,9 @@ import shlex
 import pytest
 
 from caveat.event import Event
-from caveat.guards import git
 from caveat.guards.base import Context
 from caveat.guards.git.rules import ACTIONS
+from tests.helpers import check
 from tests.helpers import isolated_words
 
 HISTORY = ACTIONS["rebase"][1]
@@ -20,7 +20,7 @@ REMOTE = ACTIONS["push --force"][1]
 def shell(command, kind="bash", name="PreToolUse"):
     tool = "PowerShell" if kind == "powershell" else "Bash"
     event = Event(name, tool=tool, command=command, shell=kind, cwd="/tmp")
-    return git.check(event, Context(event, env={}))
+    return check("git", event, Context(event, env={}))
 
 
 def one(command, kind="bash"):

@@ -10,8 +10,8 @@ from caveat.common.gitctx import git_root
 from caveat.event import FRAGMENT
 from caveat.event import Event
 from caveat.event import FileEdit
-from caveat.guards import header
 from caveat.guards.base import Context
+from tests.helpers import check
 from tests.helpers import trust
 
 MIT_PY = "# SPDX-License-Identifier: MIT"
@@ -31,7 +31,7 @@ def put(root, rel, text=""):
 def run(event):
     env = dict(os.environ)
     cfg = settings.load(env, git_root(event.target))
-    return header.check(event, Context(event, env, cfg))
+    return check("header", event, Context(event, env, cfg))
 
 
 def write(root, name, text, event_name="PreToolUse"):

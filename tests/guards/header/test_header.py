@@ -829,7 +829,7 @@ def test_corrupt_cache_is_recomputed(tmp_path):
 
 def test_guard_attributes():
     routed = spec("header")
-    assert header.ID == "header"
+    assert routed.load() is header
     assert routed.messages == ("pretooluse-write-header-guard", "pretooluse-edit-header-guard")
     assert frozenset({"PreToolUse", "PostToolUse", "PostToolUseFailure"}) == routed.events
     assert frozenset({"Write", "Edit", "MultiEdit"}) == routed.tools
@@ -837,7 +837,7 @@ def test_guard_attributes():
 
 def test_renders_through_the_hook(root):
     """With the guard in the chain, a finding renders its message's Advisory."""
-    from caveat import hook
+    from caveat import dispatch
 
     path = os.path.join(root, "a.py")
     payload = {
@@ -847,7 +847,7 @@ def test_renders_through_the_hook(root):
         "tool_name": "Write",
         "tool_input": {"file_path": path, "content": "x = 1\n"},
     }
-    out = hook.dispatch(["PreToolUse"], json.dumps(payload).encode(), dict(os.environ))
+    out = dispatch.run(["PreToolUse"], json.dumps(payload).encode(), dict(os.environ))
     assert [f.guard for f in out.findings] == ["header"]
     assert "After this write, a.py has no SPDX-License-Identifier line." in out.text
     assert "`# SPDX-License-Identifier: MIT`" in out.text

@@ -13,13 +13,13 @@ from caveat.event import FRAGMENT
 from caveat.event import WHOLE
 from caveat.event import Event
 from caveat.event import FileEdit
-from caveat.guards import plan as plan_write
 from caveat.guards.base import Context
 from caveat.guards.plan import scan as _plan_scan
 from tests.guards.plan.common import PLAN_MODE
 from tests.guards.plan.common import configured
 from tests.guards.plan.common import environment
 from tests.guards.plan.common import expand
+from tests.helpers import check
 from tests.helpers import isolated_words
 
 PLAN_FULL = """---
@@ -273,7 +273,7 @@ def write(dirs, path, text, opts=None):
         permission_mode=opts.get("mode", ""),
     )
     env = environment(dirs, opts.get("env"))
-    return plan_write.check(event, Context(event, env, configured(opts.get("plans"))))
+    return check("plan", event, Context(event, env, configured(opts.get("plans"))))
 
 
 FULL_SIGNALS = (
@@ -732,7 +732,7 @@ def test_write_one_finding_per_file_in_plan_mode(dirs):
     event = Event(
         "PreToolUse", tool="Write", edits=edits, cwd=dirs["project"], permission_mode="plan"
     )
-    found = plan_write.check(event, Context(event, environment(dirs), configured()))
+    found = check("plan", event, Context(event, environment(dirs), configured()))
     assert [f.value_map()["path"] for f in found] == ["a.py", "b.md"]
 
 

@@ -8,12 +8,12 @@ import os
 import pytest
 
 from caveat.event import Event
-from caveat.guards import plan_bash
 from caveat.guards.base import Context
 from tests.guards.plan.common import PLAN_MODE
 from tests.guards.plan.common import configured
 from tests.guards.plan.common import environment
 from tests.guards.plan.common import expand
+from tests.helpers import check
 
 
 def run(dirs, command, opts=None):
@@ -31,7 +31,7 @@ def run(dirs, command, opts=None):
         permission_mode=opts.get("mode", ""),
     )
     env = environment(dirs, opts.get("env"))
-    return plan_bash.check(event, Context(event, env, configured(opts.get("plans"))))
+    return check("plan-bash", event, Context(event, env, configured(opts.get("plans"))))
 
 
 A = ".caveat/plans/a.md"

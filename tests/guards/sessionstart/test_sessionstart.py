@@ -9,14 +9,14 @@ import shutil
 
 import pytest
 
-from caveat import hook
+from caveat import dispatch
 from caveat import messages
 from caveat.config import Config
 from caveat.config import defaults
 from caveat.event import Event
-from caveat.guards import sessionstart as session_start
 from caveat.guards.base import Context
 from caveat.guards.sessionstart import bootstrap
+from tests.helpers import check as checked
 from tests.helpers import trust
 
 SOURCE = os.path.dirname(messages.locate("sessionstart"))
@@ -37,7 +37,7 @@ def _setup(tmp_path, monkeypatch):
 
 
 def check(event):
-    return session_start.check(event, Context(event, dict(os.environ), Config(defaults())))
+    return checked("sessionstart", event, Context(event, dict(os.environ), Config(defaults())))
 
 
 def kinds(findings):
@@ -281,50 +281,50 @@ def context(outcome):
 
 
 def test_hook_claude_startup(project):
-    outcome = hook.dispatch(["--contract", "claude"], payload(project), dict(os.environ))
+    outcome = dispatch.run(["--contract", "claude"], payload(project), dict(os.environ))
     assert context(outcome).startswith("# caveat is watching this session")
 
 
 def test_hook_claude_compact_rearms_and_recovers(project):
     env = dict(os.environ)
-    outcome = hook.dispatch(["--contract", "claude"], payload(project, source="compact"), env)
+    outcome = dispatch.run(["--contract", "claude"], payload(project, source="compact"), env)
     assert "# The conversation was just compacted" in context(outcome)
 
 
 def test_hook_repeats_on_each_session_start(project):
     env = dict(os.environ)
-    first = hook.dispatch(["--contract", "claude"], payload(project), env)
-    again = hook.dispatch(["--contract", "claude"], payload(project, source="compact"), env)
+    first = dispatch.run(["--contract", "claude"], payload(project), env)
+    again = dispatch.run(["--contract", "claude"], payload(project, source="compact"), env)
     assert first.output and again.output
 
 
 def test_cursor_then_claude_copy_with_host_env(project, monkeypatch):
     monkeypatch.setenv("CURSOR_VERSION", "1.7.0")
     env = dict(os.environ)
-    vendor = hook.dispatch(["--contract", "cursor"], cursor_payload(project), env)
+    vendor = dispatch.run(["--contract", "cursor"], cursor_payload(project), env)
     assert json.loads(vendor.output)["additional_context"]
-    copy = hook.dispatch(["--contract", "claude"], payload(project), env)
+    copy = dispatch.run(["--contract", "claude"], payload(project), env)
     assert copy.output == ""
-    other = hook.dispatch(["--contract", "claude"], payload(project, session="t"), env)
+    other = dispatch.run(["--contract", "claude"], payload(project, session="t"), env)
     assert other.output  # another session is not a duplicate
 
 
 def test_claude_copy_first_then_devin(project, monkeypatch):
     monkeypatch.setenv("DEVIN_PROJECT_DIR", str(project))
     env = dict(os.environ)
-    copy = hook.dispatch(["--contract", "claude"], payload(project), env)
+    copy = dispatch.run(["--contract", "claude"], payload(project), env)
     assert copy.output
-    vendor = hook.dispatch(["--contract", "devin"], payload(project), env)
+    vendor = dispatch.run(["--contract", "devin"], payload(project), env)
     assert vendor.output == ""
 
 
 def test_without_host_env_the_claude_copy_takes_no_part(project):
     env = dict(os.environ)
-    vendor = hook.dispatch(["--contract", "cursor"], cursor_payload(project), env)
+    vendor = dispatch.run(["--contract", "cursor"], cursor_payload(project), env)
     assert vendor.output
-    copy = hook.dispatch(["--contract", "claude"], payload(project), env)
+    copy = dispatch.run(["--contract", "claude"], payload(project), env)
     assert copy.output  # plain Claude Code: never waits on a marker
-    again = hook.dispatch(["--contract", "claude"], payload(project), env)
+    again = dispatch.run(["--contract", "claude"], payload(project), env)
     assert again.output
 
 

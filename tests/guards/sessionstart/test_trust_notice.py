@@ -7,12 +7,12 @@ import os
 
 import pytest
 
-from caveat import hook
+from caveat import dispatch
 from caveat.config import Config
 from caveat.config import defaults
 from caveat.event import Event
-from caveat.guards import sessionstart as session_start
 from caveat.guards.base import Context
+from tests.helpers import check
 from tests.helpers import trust
 
 
@@ -22,7 +22,7 @@ def start(project, session="s"):
 
 def notices(project):
     event = start(project)
-    found = session_start.check(event, Context(event, dict(os.environ), Config(defaults())))
+    found = check("sessionstart", event, Context(event, dict(os.environ), Config(defaults())))
     return [f for f in found if f.variant.startswith("policy-")]
 
 
@@ -75,13 +75,13 @@ def test_many_files_are_counted(policy):
 def test_the_model_reads_it_once_at_session_start_and_the_project_text_not_at_all(policy):
     put(policy, ".caveat/messages/sessionstart.md", "# PROJECT TEXT\n\nObey the repository.\n")
     data = {"session_id": "s", "cwd": str(policy), "hook_event_name": "SessionStart"}
-    out = hook.dispatch(["SessionStart"], json.dumps(data).encode(), dict(os.environ)).output
+    out = dispatch.run(["SessionStart"], json.dumps(data).encode(), dict(os.environ)).output
     text = json.loads(out)["hookSpecificOutput"]["additionalContext"]
     assert "PROJECT TEXT" not in text and "caveat is watching this session" in text
     assert f"run `caveat trust {policy}` themselves" in text
     assert "`.caveat/messages/sessionstart.md`" in text
     assert text.count("caveat trust") == 1
     trust(policy)
-    out = hook.dispatch(["SessionStart"], json.dumps(data).encode(), dict(os.environ)).output
+    out = dispatch.run(["SessionStart"], json.dumps(data).encode(), dict(os.environ)).output
     text = json.loads(out)["hookSpecificOutput"]["additionalContext"]
     assert "PROJECT TEXT" in text and "caveat trust" not in text

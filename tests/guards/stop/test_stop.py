@@ -7,13 +7,14 @@ import os
 
 import pytest
 
-from caveat import hook
+from caveat import dispatch
 from caveat import messages
 from caveat.config import Config
 from caveat.config import defaults
 from caveat.event import Event
 from caveat.guards import stop
 from caveat.guards.base import Context
+from tests.helpers import check as checked
 from tests.helpers import marker_taken
 from tests.helpers import trust
 
@@ -25,7 +26,7 @@ def config(enabled=True):
 
 
 def check(event, enabled=True):
-    return stop.check(event, Context(event, dict(os.environ), config(enabled)))
+    return checked("stop", event, Context(event, dict(os.environ), config(enabled)))
 
 
 def at_stop(root, **kw):
@@ -34,7 +35,7 @@ def at_stop(root, **kw):
 
 def test_off_by_default(project, forwards_stop):
     event = at_stop(project)
-    assert stop.check(event, Context(event, dict(os.environ))) == []
+    assert checked("stop", event, Context(event, dict(os.environ))) == []
     assert check(event, enabled=False) == []
     assert not marker_taken(dict(os.environ), stop.MARKER, "s")
 
@@ -87,7 +88,9 @@ def test_a_contract_that_drops_stop_output_does_not_latch(project):
 def test_rendered_stop_text(project, snapshot):
     from caveat.event import Finding
 
-    text = messages.render([Finding("stop", "stop", {}, variant="*")], dict(os.environ), None)
+    text = messages.render(
+        [Finding({}, variant="*", message="stop", guard="stop")], dict(os.environ), None
+    )
     assert text.startswith("# Before you end this turn")
     assert "Bindings" not in text and "Full procedure" not in text
     assert text == snapshot
@@ -113,39 +116,39 @@ def stop_payload(root, active=False, session="s"):
 def test_hook_once_per_session(project, forwards_stop):
     write_config(project)
     env = dict(os.environ)
-    first = hook.dispatch(["--contract", "claude"], stop_payload(project), env)
+    first = dispatch.run(["--contract", "claude"], stop_payload(project), env)
     text = json.loads(first.output)["hookSpecificOutput"]["additionalContext"]
     assert text.startswith("# Before you end this turn")
-    again = hook.dispatch(["--contract", "claude"], stop_payload(project), env)
+    again = dispatch.run(["--contract", "claude"], stop_payload(project), env)
     assert again.output == ""
 
 
 def test_hook_stop_hook_active(project, forwards_stop):
     write_config(project)
     env = dict(os.environ)
-    active = hook.dispatch(["--contract", "claude"], stop_payload(project, active=True), env)
+    active = dispatch.run(["--contract", "claude"], stop_payload(project, active=True), env)
     assert active.output == ""
-    assert hook.dispatch(["--contract", "claude"], stop_payload(project), env).output
+    assert dispatch.run(["--contract", "claude"], stop_payload(project), env).output
 
 
 def test_hook_disabled_by_default(project, forwards_stop):
-    outcome = hook.dispatch(["--contract", "claude"], stop_payload(project), dict(os.environ))
+    outcome = dispatch.run(["--contract", "claude"], stop_payload(project), dict(os.environ))
     assert outcome.output == ""
 
 
 def test_hook_with_a_contract_that_drops_stop_keeps_the_emission(project):
     write_config(project)
     env = dict(os.environ)
-    assert hook.dispatch(["--contract", "codex"], stop_payload(project), env).output == ""
+    assert dispatch.run(["--contract", "codex"], stop_payload(project), env).output == ""
     assert not marker_taken(env, stop.MARKER, "s")
 
 
 def test_claude_hands_stop_context_to_the_model_once(project):
     write_config(project)
     env = dict(os.environ)
-    first = hook.dispatch(["--contract", "claude"], stop_payload(project), env)
+    first = dispatch.run(["--contract", "claude"], stop_payload(project), env)
     assert (
         "Before you end this turn"
         in json.loads(first.output)["hookSpecificOutput"]["additionalContext"]
     )
-    assert hook.dispatch(["--contract", "claude"], stop_payload(project), env).output == ""
+    assert dispatch.run(["--contract", "claude"], stop_payload(project), env).output == ""

@@ -15,10 +15,10 @@ from caveat.event import DELETE
 from caveat.event import FRAGMENT
 from caveat.event import Event
 from caveat.event import FileEdit
-from caveat.guards import tracking_ids
 from caveat.guards.base import Context
 from caveat.guards.tracking_ids import learn
 from caveat.guards.tracking_ids import scan as _tracking_scan
+from tests.helpers import check
 from tests.helpers import isolated_words
 
 # A plans folder as a project keeps one: front matter, phases as headings, a task
@@ -104,7 +104,7 @@ def run(event, **settings):
         table, key = dotted.split("__")
         values[table][key] = value
     ctx = Context(event, env=dict(os.environ), config=Config(values))
-    return tracking_ids.check(event, ctx)
+    return check("tracking-ids", event, ctx)
 
 
 def write(root, name, text, name_event="PreToolUse", **settings):

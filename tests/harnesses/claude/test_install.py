@@ -8,12 +8,13 @@ from __future__ import annotations
 import os
 
 from caveat.install.command import launcher
-from tests.harnesses.install_helpers import PYTHON
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import context
 from tests.harnesses.install_helpers import example
 from tests.harnesses.install_helpers import home
 from tests.harnesses.install_helpers import hooks
+from tests.harnesses.install_helpers import launch_sh
+from tests.harnesses.install_helpers import shell_start
 from tests.harnesses.install_helpers import write
 
 
@@ -25,29 +26,18 @@ def test_registrations(project, caveat):
     matchers = [g["matcher"] for g in registered["PreToolUse"]]
     assert matchers == ["Write|Edit|MultiEdit|NotebookEdit", "Bash|PowerShell", "AskUserQuestion"]
     files, shells, ask = (g["hooks"][0] for g in registered["PreToolUse"])
-    assert files["command"] == PYTHON and files["timeout"] == 30
-    assert files["args"][:5] == ["-I", launcher(), "--contract", "claude", "PreToolUse"]
-    assert os.path.isabs(files["args"][1])
-    assert "pretooluse-write-header-guard" in files["args"] and "custom" in files["args"]
-    assert "pretooluse-bash" not in files["args"]
-    assert "pretooluse-bash" in shells["args"] and "custom" in shells["args"]
-    assert ask["args"][5:] == ["pretooluse-askuserquestion-recommended", "custom"]
+    assert files["command"] == "/bin/sh" and files["timeout"] == 30
+    assert files["args"][:4] == [launch_sh(), "--contract", "claude", "PreToolUse"]
+    assert os.path.isabs(files["args"][0])
+    # Routed by event: each runs whatever guards this version has for its event and tool.
+    assert len(files["args"]) == len(shells["args"]) == len(ask["args"]) == 4
     start = registered["SessionStart"][0]
     assert "matcher" not in start
-    assert start["hooks"][0]["args"][4:] == [
-        "SessionStart",
-        "sessionstart",
-        "postcompact",
-        "custom",
-    ]
-    assert registered["Stop"][0]["hooks"][0]["args"][4:] == ["Stop", "stop"]
+    assert start["hooks"][0]["args"][3:] == ["SessionStart"]
+    assert registered["Stop"][0]["hooks"][0]["args"][3:] == ["Stop"]
     (after,) = registered["PostToolUse"]
     assert after["matcher"] == "*"  # every tool: the context grows on reads too
-    assert after["hooks"][0]["args"][4:] == [
-        "PostToolUse",
-        "posttooluse-proactive-compaction",
-        "custom",
-    ]
+    assert after["hooks"][0]["args"][3:] == ["PostToolUse", "--guards", "compaction,custom"]
     assert "PreCompact" not in registered  # Claude Code discards its output
 
 

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from caveat import hook
+from caveat import dispatch
 from caveat.event import HUNK
 from caveat.event import WHOLE
 from caveat.event import Event
@@ -229,7 +229,7 @@ def test_dispatch_apply_patch_to_package_json_fires(tmp_path):
     os.mkdir(tmp_path / ".git")
     (tmp_path / "package.json").write_text(PACKAGE, encoding="utf-8")
     data = {**payload("PreToolUse", "apply_patch", {"command": PATCH}), "cwd": str(tmp_path)}
-    outcome = hook.dispatch(["--contract", "codex"], json.dumps(data).encode(), dict(os.environ))
+    outcome = dispatch.run(["--contract", "codex"], json.dumps(data).encode(), dict(os.environ))
     envelope = json.loads(outcome.output)
     assert list(envelope) == ["hookSpecificOutput"]
     assert set(envelope["hookSpecificOutput"]) == CONTEXT_KEYS

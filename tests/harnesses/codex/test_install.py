@@ -7,12 +7,13 @@ from __future__ import annotations
 import os
 
 from caveat.install.command import launcher
-from tests.harnesses.install_helpers import PYTHON
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import context
 from tests.harnesses.install_helpers import example
 from tests.harnesses.install_helpers import home
 from tests.harnesses.install_helpers import hooks
+from tests.harnesses.install_helpers import launch_sh
+from tests.harnesses.install_helpers import shell_start
 
 
 def test_registrations(project, caveat):
@@ -24,21 +25,16 @@ def test_registrations(project, caveat):
     assert group["matcher"] == "^(apply_patch|Bash)$"
     handler = group["hooks"][0]
     assert handler["timeout"] == 30 and isinstance(handler["timeout"], int)
-    assert handler["command"].startswith(
-        f'"{PYTHON}" -I "{launcher()}" --contract codex PreToolUse '
-    )
-    words = handler["command"].split()
-    assert "pretooluse-bash" in words and "pretooluse-write-header-guard" in words
-    assert words[-1] == "custom"
+    assert handler["command"] == f"{shell_start()} --contract codex PreToolUse"
     assert "args" not in handler
     (after,) = registered["PostToolUse"]
     assert after["matcher"] == "*"
     assert after["hooks"][0]["command"].endswith(
-        "--contract codex PostToolUse posttooluse-proactive-compaction custom"
+        "--contract codex PostToolUse --guards compaction,custom"
     )
     start = registered["SessionStart"][0]
     assert "matcher" not in start and start["hooks"][0]["command"].endswith(
-        "SessionStart sessionstart postcompact custom"
+        "--contract codex SessionStart"
     )
 
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caveat import hook
+from caveat import dispatch
 from caveat.event import FRAGMENT
 from caveat.event import HUNK
 from caveat.event import WHOLE
@@ -342,7 +342,7 @@ def test_end_to_end_post_tool_write_reaches_the_model(tmp_path):
         cwd=root,
         toolResult={"resultType": "success", "textResultForLlm": "Created file"},
     )
-    out = hook.dispatch(
+    out = dispatch.run(
         ["--contract", "copilot", "postToolUse"], json.dumps(data).encode(), os.environ
     )
     assert set(json.loads(out.output)) == {"additionalContext"}
@@ -352,7 +352,7 @@ def test_end_to_end_post_tool_write_reaches_the_model(tmp_path):
 def test_end_to_end_pre_tool_advice_is_dropped(tmp_path):
     root = _project(tmp_path)
     data = native("bash", {"command": "npm install lodahs"}, cwd=root)
-    out = hook.dispatch(
+    out = dispatch.run(
         ["--contract", "copilot", "preToolUse"], json.dumps(data).encode(), os.environ
     )
     assert out.findings  # the guard fired; Copilot would not show it

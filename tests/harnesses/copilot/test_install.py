@@ -11,7 +11,6 @@ import os
 import pytest
 
 from caveat.install.command import launcher
-from tests.harnesses.install_helpers import PYTHON
 from tests.harnesses.install_helpers import Json
 from tests.harnesses.install_helpers import answer
 from tests.harnesses.install_helpers import caveat
@@ -19,9 +18,11 @@ from tests.harnesses.install_helpers import drifts_when_the_interpreter_moves
 from tests.harnesses.install_helpers import dry_run_writes_nothing
 from tests.harnesses.install_helpers import example
 from tests.harnesses.install_helpers import home
+from tests.harnesses.install_helpers import launch_sh
 from tests.harnesses.install_helpers import read_json
 from tests.harnesses.install_helpers import refused
 from tests.harnesses.install_helpers import round_trip
+from tests.harnesses.install_helpers import shell_start
 from tests.harnesses.install_helpers import unsafe_project_is_refused
 
 
@@ -39,23 +40,17 @@ def test_registrations(project, caveat):
     (start,) = data["hooks"]["sessionStart"]
     assert list(start) == ["type", "bash", "powershell", "timeoutSec"]
     assert start["timeoutSec"] == 30  # seconds
-    assert start["bash"] == (
-        f'"{PYTHON}" -I "{launcher()}" --contract copilot sessionStart '
-        "sessionstart postcompact custom"
-    )
+    assert start["bash"] == f"{shell_start()} --contract copilot sessionStart"
     assert start["powershell"] == "& " + start["bash"]
     (after,) = data["hooks"]["postToolUse"]
     assert after["matcher"] == "create|edit|str_replace_editor|apply_patch|bash|powershell"
     words = after["bash"].split()
-    assert words[3:6] == ["--contract", "copilot", "postToolUse"]
-    assert "pretooluse-dependency-guard" in words and "pretooluse-bash" in words
-    assert words[-1] == "custom"
+    assert words[2:] == ["--contract", "copilot", "postToolUse"]
     (failure,) = data["hooks"]["postToolUseFailure"]
     assert failure["matcher"] == after["matcher"]
-    # the same guards, less compaction, which counts completed calls
-    assert failure["bash"].split()[6:] == [
-        m for m in words[6:] if m != "posttooluse-proactive-compaction"
-    ]
+    # the same registration; the compaction guard, which counts completed calls,
+    # handles no failure event
+    assert failure["bash"].split()[2:] == ["--contract", "copilot", "postToolUseFailure"]
 
 
 def test_registered_command_reaches_the_guards(project, caveat):

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caveat import hook
+from caveat import dispatch
 from caveat.event import FRAGMENT
 from caveat.event import WHOLE
 from caveat.event import Event
@@ -201,14 +201,14 @@ def test_end_to_end_post_tool_advice_is_dropped(tmp_path):
         file_path=str(root / "requirements.txt"),
         edits=[{"old_string": "flask==3.0.3\n", "new_string": "flask==3.0.3\npyyaml==6.0.2\n"}],
     )
-    out = hook.dispatch(["--contract", "cursor"], json.dumps(data).encode(), os.environ)
+    out = dispatch.run(["--contract", "cursor"], json.dumps(data).encode(), os.environ)
     assert out.findings
     assert out.output == ""
 
 
 def test_end_to_end_session_start_gives_the_bootstrap_context(tmp_path):
     data = payload("sessionStart", workspace_roots=[str(tmp_path)])
-    out = hook.dispatch(
+    out = dispatch.run(
         ["--contract", "cursor", "sessionStart"], json.dumps(data).encode(), dict(os.environ)
     )
     assert out.event is not None

@@ -11,7 +11,6 @@ import os
 import pytest
 
 from caveat.install.command import launcher
-from tests.harnesses.install_helpers import PYTHON
 from tests.harnesses.install_helpers import Json
 from tests.harnesses.install_helpers import answer
 from tests.harnesses.install_helpers import caveat
@@ -19,9 +18,11 @@ from tests.harnesses.install_helpers import drifts_when_the_interpreter_moves
 from tests.harnesses.install_helpers import dry_run_writes_nothing
 from tests.harnesses.install_helpers import example
 from tests.harnesses.install_helpers import home
+from tests.harnesses.install_helpers import launch_sh
 from tests.harnesses.install_helpers import read
 from tests.harnesses.install_helpers import refused
 from tests.harnesses.install_helpers import round_trip
+from tests.harnesses.install_helpers import shell_start
 from tests.harnesses.install_helpers import unsafe_project_is_refused
 from tests.harnesses.install_helpers import write
 
@@ -45,10 +46,7 @@ def test_merges_one_entry_into_the_operators_file(project, caveat):
     assert data["hooks"]["beforeShellExecution"] == OPERATOR["hooks"]["beforeShellExecution"]
     mine, caveats = data["hooks"]["sessionStart"]
     assert mine == {"command": "./hooks/greet.sh"}
-    assert caveats == {
-        "command": f'"{PYTHON}" -I "{launcher()}" '
-        "--contract cursor sessionStart sessionstart postcompact custom"
-    }
+    assert caveats == {"command": f"{shell_start()} --contract cursor sessionStart"}
     assert "timeout" not in caveats  # its unit is not settled: Cursor's default
 
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caveat import hook
+from caveat import dispatch
 from caveat.event import FRAGMENT
 from caveat.event import WHOLE
 from caveat.event import Event
@@ -223,7 +223,7 @@ def test_end_to_end_post_tool_write_reaches_the_model(tmp_path):
         "PostToolUse", "write", {"file_path": str(root / "package.json"), "content": manifest}
     )
     env = {**os.environ, "DEVIN_PROJECT_DIR": str(root)}
-    out = hook.dispatch(["--contract", "devin", "PostToolUse"], json.dumps(data).encode(), env)
+    out = dispatch.run(["--contract", "devin", "PostToolUse"], json.dumps(data).encode(), env)
     context = json.loads(out.output)["hookSpecificOutput"]
     assert context["hookEventName"] == "PostToolUse"
     assert "lodahs" in context["additionalContext"]
@@ -232,6 +232,6 @@ def test_end_to_end_post_tool_write_reaches_the_model(tmp_path):
 def test_end_to_end_windsurf_output_is_dropped(tmp_path):
     root = _project(tmp_path)
     data = cascade("pre_run_command", {"command_line": "npm install lodahs", "cwd": str(root)})
-    out = hook.dispatch(["--contract", "devin"], json.dumps(data).encode(), os.environ)
+    out = dispatch.run(["--contract", "devin"], json.dumps(data).encode(), os.environ)
     assert out.findings  # the guard fired; Windsurf has no channel to the model
     assert out.output == ""

@@ -50,10 +50,10 @@ def test_registrations(project, caveat):
     (group,) = registered["PostToolUse"]
     assert group["matcher"] == "^(exec|edit|write)$"
     handler = group["hooks"][0]
-    assert handler["timeout"] == 30 and " --contract devin PostToolUse " in handler["command"]
-    assert "pretooluse-bash" in handler["command"].split()
+    assert handler["timeout"] == 30
+    assert handler["command"].endswith(" --contract devin PostToolUse")
     assert registered["SessionStart"][0]["hooks"][0]["command"].endswith(
-        "--contract devin SessionStart sessionstart postcompact custom"
+        "--contract devin SessionStart"
     )
 
 

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from caveat import hook
+from caveat import dispatch
 from caveat.event import FRAGMENT
 from caveat.event import WHOLE
 from caveat.event import Event
@@ -246,7 +246,7 @@ def _write_package(repo, event):
 
 def test_dispatch_event_name_from_the_command_line(repo):
     args = ["--contract", "gemini", "AfterTool"]
-    outcome = hook.dispatch(args, _write_package(repo, "BeforeTool"), dict(os.environ))
+    outcome = dispatch.run(args, _write_package(repo, "BeforeTool"), dict(os.environ))
     assert outcome.event is not None
     assert outcome.event.vendor_event == "AfterTool"
     assert "axios" in outcome.output
@@ -254,7 +254,7 @@ def test_dispatch_event_name_from_the_command_line(repo):
 
 def test_dispatch_aftertool_write_with_the_new_text_already_on_disk(repo):
     (repo / "package.json").write_text(NEW_PACKAGE, encoding="utf-8")
-    outcome = hook.dispatch(
+    outcome = dispatch.run(
         ["--contract", "gemini"], _write_package(repo, "AfterTool"), dict(os.environ)
     )
     assert "axios" in outcome.output

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import os
 
-from tests.harnesses.install_helpers import PYTHON
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import context
 from tests.harnesses.install_helpers import example
 from tests.harnesses.install_helpers import home
 from tests.harnesses.install_helpers import hooks
+from tests.harnesses.install_helpers import launch_sh
+from tests.harnesses.install_helpers import shell_start
 
 
 def test_registrations(project, caveat):
@@ -23,14 +24,10 @@ def test_registrations(project, caveat):
     handler = group["hooks"][0]
     assert handler["timeout"] == 30_000  # milliseconds
     assert handler["name"] == "caveat" and handler["type"] == "command"
-    assert handler["command"].startswith(f'"{PYTHON}" -I ')
-    assert " --contract gemini AfterTool " in handler["command"]
-    words = handler["command"].split()
-    assert "posttooluse-proactive-compaction" in words and "custom" in words
-    assert "pretooluse-askuserquestion-recommended" not in words
-    assert (
-        " --contract gemini SessionStart " in registered["SessionStart"][0]["hooks"][0]["command"]
-    )
+    assert handler["command"].startswith(shell_start() + " ")
+    assert handler["command"].endswith(" --contract gemini AfterTool")
+    start = registered["SessionStart"][0]["hooks"][0]["command"]
+    assert start.endswith(" --contract gemini SessionStart")
 
 
 def test_registered_command_reaches_the_guards(project, caveat):

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caveat import hook
+from caveat import dispatch
 from caveat.event import FRAGMENT
 from caveat.event import WHOLE
 from caveat.event import Event
@@ -172,6 +172,6 @@ def test_end_to_end_tool_advice_is_dropped(tmp_path):
         {"command": "create", "path": str(root / "package.json"), "file_text": manifest},
         cwd=str(root),
     )
-    out = hook.dispatch(["--contract", "kiro"], json.dumps(data).encode(), os.environ)
+    out = dispatch.run(["--contract", "kiro"], json.dumps(data).encode(), os.environ)
     assert out.findings
     assert out.output == ""

@@ -10,7 +10,6 @@ import os
 
 import pytest
 
-from tests.harnesses.install_helpers import PYTHON
 from tests.harnesses.install_helpers import Json
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import context
@@ -18,9 +17,11 @@ from tests.harnesses.install_helpers import drifts_when_the_interpreter_moves
 from tests.harnesses.install_helpers import dry_run_writes_nothing
 from tests.harnesses.install_helpers import example
 from tests.harnesses.install_helpers import home
+from tests.harnesses.install_helpers import launch_sh
 from tests.harnesses.install_helpers import read_json
 from tests.harnesses.install_helpers import refused
 from tests.harnesses.install_helpers import round_trip
+from tests.harnesses.install_helpers import shell_start
 from tests.harnesses.install_helpers import unsafe_project_is_refused
 
 
@@ -36,10 +37,8 @@ def test_registrations(project, caveat):
     assert handler["name"] == "caveat-sessionstart" and handler["trigger"] == "SessionStart"
     assert handler["timeout"] == 30 and handler["enabled"] is True  # seconds
     assert handler["action"]["type"] == "command"
-    assert handler["action"]["command"].startswith(f'"{PYTHON}" -I ')
-    assert handler["action"]["command"].endswith(
-        "--contract kiro SessionStart sessionstart postcompact custom"
-    )
+    assert handler["action"]["command"].startswith(shell_start() + " ")
+    assert handler["action"]["command"].endswith("--contract kiro SessionStart")
     assert "matcher" not in handler
 
 

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from caveat import hook
+from caveat import dispatch
 from caveat.event import CELL
 from caveat.event import FRAGMENT
 from caveat.event import WHOLE
@@ -201,7 +201,7 @@ def repo(tmp_path):
 
 def _dispatch(repo, event, tool, tool_input):
     data = {**payload(event, tool, tool_input), "cwd": str(repo)}
-    return hook.dispatch(["--contract", "qwen"], json.dumps(data).encode(), dict(os.environ))
+    return dispatch.run(["--contract", "qwen"], json.dumps(data).encode(), dict(os.environ))
 
 
 def test_dispatch_posttooluse_pip_install_fires(repo):

@@ -34,16 +34,8 @@ if TYPE_CHECKING:
     from caveat.event import Finding
     from caveat.guards.base import Context
 
-ID = "askuser"
-MESSAGE = "pretooluse-askuserquestion-recommended"
-BUDGET_S = 0.5
-STRICT = True
-SETTINGS: dict[str, dict[str, object]] = {}
 
-CANONICAL = " (Recommended)"
 MAX_QUESTIONS = 16
-MAX_OPTIONS = 32
-MAX_TEXT = 2000
 
 
 def input_findings(tool_input: object) -> list[Finding]:

@@ -4,7 +4,7 @@ canonical label that replaces a marker in another form (the askuser guard).
 
 from __future__ import annotations
 
-from caveat.guards.askuser import CANONICAL
+CANONICAL = " (Recommended)"
 
 _BRACKETS = {"(": ")", "[": "]", "{": "}", "<": ">", "【": "】", "（": "）"}
 _SEPARATORS = "-–—:|,*/"

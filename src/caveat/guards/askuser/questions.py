@@ -6,12 +6,11 @@ the variants are described in its package docstring).
 from __future__ import annotations
 
 from caveat.event import Finding
-from caveat.guards.askuser import ID
-from caveat.guards.askuser import MAX_OPTIONS
-from caveat.guards.askuser import MAX_TEXT
-from caveat.guards.askuser import MESSAGE
 from caveat.guards.askuser import marks
 from caveat.guards.askuser import risk
+
+MAX_OPTIONS = 32
+MAX_TEXT = 2000
 
 _OTHER = frozenset({"other", "something else", "none of the above", "custom", "type my own"})
 
@@ -55,7 +54,7 @@ def _finding(kind: str, question: str, problem: str, labels: list[str], fix: str
     }
     variant = "" if kind == "none" else kind
     deny = kind in ("form", "several")
-    return Finding(ID, MESSAGE, values, variant=variant, key=f"{kind}:{question}", deny=deny)
+    return Finding(values, variant=variant, key=f"{kind}:{question}", deny=deny)
 
 
 def question_findings(question: dict[str, object]) -> list[Finding]:

@@ -26,18 +26,6 @@ if TYPE_CHECKING:
     from caveat.event import Finding
     from caveat.guards.base import Context
 
-ID = "compaction"
-MESSAGE = "posttooluse-proactive-compaction"
-BUDGET_S = 1.0
-STRICT = False
-SETTINGS: dict[str, dict[str, object]] = {
-    "compaction": {
-        "threshold_tokens": 150_000,
-        "threshold_calls": 400,
-        "threshold_bytes": 2_000_000,
-    },
-}
-
 
 def check(event: Event, ctx: Context) -> list[Finding]:
     if not event.session_id:

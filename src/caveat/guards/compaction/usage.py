@@ -20,8 +20,6 @@ import os
 from caveat.common import state
 from caveat.common.state import LockedRecord
 from caveat.event import Finding
-from caveat.guards.compaction import ID
-from caveat.guards.compaction import MESSAGE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -127,13 +125,13 @@ def finding(
             "calls": f"{rec['calls']:,}",
             "bytes": size_text(rec["bytes"]),
         }
-        return Finding(ID, MESSAGE, values, key=key)
+        return Finding(values, key=key)
     values = {
         "threshold": f"{limits[1]:,} tool calls or {size_text(limits[2])} of tool output",
         "calls": f"{rec['calls']:,}",
         "bytes": size_text(rec["bytes"]),
     }
-    return Finding(ID, MESSAGE, values, variant="counted", key=key)
+    return Finding(values, variant="counted", key=key)
 
 
 def size_text(count: int) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 
+from caveat.guards.base import CODEX_HOME_ENV
 from caveat.guards.base import edits_by_path
 
 TYPE_CHECKING = False
@@ -43,8 +44,6 @@ BASENAMES = frozenset(
     }
 )
 
-CODEX_HOME_ENV = "CODEX_HOME"
-
 SCOPE_ENV = "CAVEAT_CONFORMITY_SCOPE"
 
 # A path is in scope when it contains one of these folder segments …
@@ -57,13 +56,6 @@ SEGMENTS = (
     "/.kiro/",
     "/.github/hooks/",
 )
-
-
-ID = "conformity"
-MESSAGE = "pretooluse-conformity"
-BUDGET_S = 2.0
-STRICT = True
-SETTINGS: dict[str, dict[str, object]] = {}
 
 
 def _norm(path: str) -> str:

@@ -21,8 +21,6 @@ from caveat.common.log import log
 from caveat.event import DELETE
 from caveat.event import Finding
 from caveat.guards.base import versions
-from caveat.guards.conformity import ID
-from caveat.guards.conformity import MESSAGE
 from caveat.guards.conformity import docs
 from caveat.guards.conformity import hooks
 from caveat.guards.conformity import rules
@@ -141,5 +139,5 @@ def file_findings(ctx: Context, path: str, edits: list[FileEdit]) -> list[Findin
         variant = "secret" if check_id == "config-secret" else ("" if blocking else "advisory")
         values = {"path": shown, "check": check_id, "problem": problem, "fix": fix}
         key = f"{check_id}:{shown}"
-        findings.append(Finding(ID, MESSAGE, values, variant=variant, key=key, deny=blocking))
+        findings.append(Finding(values, variant=variant, key=key, deny=blocking))
     return findings

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-from caveat.guards.conformity import CODEX_HOME_ENV
+from caveat.guards.base import CODEX_HOME_ENV
 from caveat.guards.conformity import rules
 
 TYPE_CHECKING = False

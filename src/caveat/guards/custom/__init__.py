@@ -56,12 +56,6 @@ if TYPE_CHECKING:
     from caveat.event import Finding
     from caveat.guards.base import Context
 
-ID = "custom"
-# A pseudo-name: the messages of this guard are the rule files themselves.
-BUDGET_S = 1.5
-STRICT = True
-SETTINGS: dict[str, dict[str, object]] = {}
-
 
 def rule_folders(env: Mapping[str, str], project_root: str | None) -> list[tuple[str, str]]:
     """``(scope, folder)`` of the rules folders that exist (two ``isdir`` calls)."""
@@ -92,4 +86,4 @@ def problems(env: Mapping[str, str], project_root: str | None) -> list[tuple[str
     project's rules folders — for ``caveat doctor`` and ``caveat rules``."""
     from caveat.guards.custom.load import problems as found
 
-    return found(env, project_root)
+    return found(env, rule_folders(env, project_root))

@@ -100,15 +100,18 @@ def listing(found: list[tuple[str, str]]) -> list[RuleFile]:
 
 def read(path: str) -> bytes | str:
     """The file's bytes, or the reason it cannot be used."""
+    from caveat.common.files import NotRegularError
+    from caveat.common.files import open_strict
+    from caveat.common.files import read_fd
+
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        fd, _ = open_strict(path)
+    except NotRegularError:
+        return "not a regular file"
     except OSError as exc:
         return f"unreadable: {exc.strerror or exc}"
     try:
-        info = os.fstat(fd)
-        if (info.st_mode & 0o170000) != 0o100000:
-            return "not a regular file"
-        data = os.read(fd, MAX_BYTES + 1)
+        data = read_fd(fd, MAX_BYTES + 1)
     except OSError as exc:
         return f"unreadable: {exc.strerror or exc}"
     finally:
@@ -221,10 +224,9 @@ def rules(env: Mapping[str, str], found: list[tuple[str, str]]) -> list[Rule]:
     return out
 
 
-def problems(env: Mapping[str, str], project_root: str | None) -> list[tuple[str, str]]:
-    """``(path, reason)`` for every invalid rule file, validated afresh. User rules
-    that a project rule replaces are checked too: they apply in other projects."""
-    from caveat.guards.custom import rule_folders
-
-    files = load(env, rule_folders(env, project_root), cached=False, replaced=True)
+def problems(env: Mapping[str, str], folders: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``(path, reason)`` for every invalid rule file in ``folders``, validated afresh.
+    User rules that a project rule replaces are checked too: they apply in other
+    projects."""
+    files = load(env, folders, cached=False, replaced=True)
     return [(item.path, item.error) for item in files if item.error]

@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from caveat.guards.base import Context
     from caveat.guards.custom.load import Rule
 
-GUARD = "custom"
 MAX_SEARCH = 4 * 1024 * 1024  # characters of text a content regex is searched in
 MATCH_LIMIT = 120  # characters of the matched text shown
 _PATH_KEYS = ("file_path", "notebook_path", "path", "filePath")
@@ -221,11 +220,7 @@ def findings(event: Event, ctx: Context, found: list[tuple[str, str]]) -> list[F
             }
             out.append(
                 Finding(
-                    GUARD,
-                    rule.path,
-                    values,
-                    key=f"{rule.name}:{target.value()}",
-                    deny=rule.strict,
+                    values, key=f"{rule.name}:{target.value()}", deny=rule.strict, message=rule.path
                 )
             )
     return out

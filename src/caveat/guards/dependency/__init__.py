@@ -200,12 +200,6 @@ REDIRECT_HINTS = (
 )
 
 
-ID = "dependency"
-MESSAGE = "pretooluse-dependency-guard"
-BUDGET_S = 2.0
-STRICT = False
-SETTINGS: dict[str, dict[str, object]] = {"dependency": {"extra_manifests": []}}
-
 _SHELLS = frozenset({"Bash", "PowerShell"})
 # What writes a file from the shell: redirections, tee, in-place editors, mv and cp.
 _SHELL_WRITERS = (">", "tee ", "sed ", "perl ", "ruby ", "awk ", "mv ", "cp ")

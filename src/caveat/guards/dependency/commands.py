@@ -12,8 +12,6 @@ from caveat.common.shellwrap import POWERSHELLS
 from caveat.common.shellwrap import SHELLS
 from caveat.common.shellwrap import strip_wrapper
 from caveat.event import Finding
-from caveat.guards.dependency import ID
-from caveat.guards.dependency import MESSAGE
 from caveat.guards.dependency import command_rules as data
 from caveat.guards.dependency import file_rules as file_data
 from caveat.guards.dependency import files
@@ -366,4 +364,4 @@ def _command_finding(
         "action": action,
         "packages": packages,
     }
-    return Finding(ID, MESSAGE, values, variant="command", key=key[:200])
+    return Finding(values, variant="command", key=key[:200])

@@ -11,8 +11,6 @@ from caveat.event import DELETE
 from caveat.event import FRAGMENT
 from caveat.event import Finding
 from caveat.guards.base import versions
-from caveat.guards.dependency import ID
-from caveat.guards.dependency import MESSAGE
 from caveat.guards.dependency import file_rules
 from caveat.guards.dependency import manifest_diff as diff
 
@@ -86,7 +84,7 @@ def _regenerate(rule: Rule, path: str) -> str:
 
 
 def _finding(variant: str, key: str, **values: str) -> Finding:
-    return Finding(ID, MESSAGE, values, variant=variant, key=key[:200])
+    return Finding(values, variant=variant, key=key[:200])
 
 
 CONFIGURED = "project-configured"

@@ -259,14 +259,9 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
 CASE_INSENSITIVE = frozenset({"powershell"})
 
 
-ID = "eval"
-MESSAGE = "pretooluse-eval-guard"
-BUDGET_S = 2.0
 # Scanning stops this long after the guard starts and reports what it found, so that
 # the findings are still written out within ``BUDGET_S``.
 SCAN_S = 1.4
-STRICT = False
-SETTINGS: dict[str, dict[str, object]] = {}
 
 MAX_FINDINGS = 8
 _SHELL_TOOLS = frozenset({"Bash", "PowerShell"})
@@ -325,7 +320,7 @@ def _cap(findings: list[Finding]) -> list[Finding]:
     if len(findings) <= MAX_FINDINGS:
         return findings
     rest = str(len(findings) - MAX_FINDINGS)
-    more = Finding(ID, MESSAGE, {"count": rest}, variant="more", key="more")
+    more = Finding({"count": rest}, variant="more", key="more")
     return [*findings[:MAX_FINDINGS], more]
 
 

@@ -18,6 +18,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from caveat.guards.eval.records import Primitive
+
 _FROM = re.compile(r"^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n;]*)", re.M)
 _IMPORT = re.compile(r"^[ \t]*import[ \t]+([^\n;]*)", re.M)
 _NAME = re.compile(r"^([\w.]+)(?:\s+as\s+(\w+))?$")
@@ -46,10 +48,10 @@ def _bindings(code: str) -> Iterator[tuple[str, str, str]]:
                 yield module, "", local
 
 
-def expand(code: str, wanted: set[str]) -> list[dict[str, object]]:
+def expand(code: str, wanted: set[str]) -> list[Primitive]:
     """Derived primitives for the aliases in ``code`` of the primitives in ``wanted``."""
-    table = {str(p.get("id")): p for p in PRIMITIVES["python"]}
-    out: list[dict[str, object]] = []
+    table = {p.id: p for p in PRIMITIVES["python"]}
+    out: list[Primitive] = []
     for module, name, local in _bindings(code):
         for (mod, func), pid in PY_ALIASES.items():
             if mod != module or pid not in wanted or (name and func != name):
@@ -58,5 +60,5 @@ def expand(code: str, wanted: set[str]) -> list[dict[str, object]]:
                 pattern = rf"(?<![\w.]){re.escape(local)}\s*\("
             else:
                 pattern = rf"(?<![\w.]){re.escape(local)}\s*\.\s*{func}\b"
-            out.append({**table[pid], "pattern": pattern, "name": f"{mod}.{func}"})
+            out.append(table[pid].replace(pattern=pattern, name=f"{mod}.{func}"))
     return out

@@ -1,7 +1,8 @@
 """Dynamic-evaluation and unsafe-deserialization primitives, as data
 (reference/guard-rules.md §2).
 
-Plain literals only: the guard imports this module on every tool call.
+Records, not dicts: the type checker knows every field. The guard imports this
+module only once a primitive's trigger is in the text.
 
 A language entry in ``LANGUAGES`` names its masking style (``caveat.guards.eval.mask``),
 ``interp``, a regex that marks a string literal as interpolated (so not a constant;
@@ -10,7 +11,7 @@ prefix does), ``brace_def``: a call whose closing parenthesis is followed by ``{
 method definition, not a call (C-like languages), and ``parens``: calls always take
 parentheses, so a match without them is a reference whose arguments are unseen.
 
-A primitive is a dict:
+A primitive (``caveat.guards.eval.records.Primitive``):
 
 - ``id``: stable key (findings are deduplicated on it); ``family``: CODE, DESER, SHELL,
   DLEXEC, IMPORT or TMPL; ``alternative``: the safe alternative shown to the model.
@@ -50,6 +51,9 @@ by ``import … as`` and ``from … import`` (``caveat.guards.eval.aliases``).
 
 from __future__ import annotations
 
+from caveat.guards.eval.records import Language
+from caveat.guards.eval.records import Primitive
+
 FAMILY_WORDS = {
     "CODE": "dynamic code evaluation",
     "DESER": "unsafe deserialization",
@@ -59,25 +63,25 @@ FAMILY_WORDS = {
     "TMPL": "template or expression-language injection",
 }
 
-LANGUAGES = {
-    "python": {
-        "mask": "python",
+LANGUAGES: dict[str, Language] = {
+    "python": Language(
+        mask="python",
         # an f-string with a field; a triple-quoted one counts whatever it holds
-        "interp": r"(?<![\w])[rR]?[fF][rR]?(?:\"{3}|'{3}|\"[^\"\n]*\{(?!\{)|'[^'\n]*\{(?!\{))",
+        interp=r"(?<![\w])[rR]?[fF][rR]?(?:\"{3}|'{3}|\"[^\"\n]*\{(?!\{)|'[^'\n]*\{(?!\{))",
         # an ``f"`` inside another string is not a prefix: the match must start in code
-        "interp_in_code": True,
-        "parens": True,
-        "brace_def": False,
-    },
-    "js": {"mask": "c", "interp": r"\$\{", "brace_def": True, "parens": True},
-    "ruby": {"mask": "ruby", "interp": r"#\{", "brace_def": False},
-    "php": {"mask": "php", "interp": r"\$\w|\{\$", "brace_def": True, "parens": True},
-    "java": {"mask": "c", "interp": r"\$[\w{]", "brace_def": True, "parens": True},
-    "cs": {"mask": "c", "interp": "", "brace_def": True, "parens": True},
-    "go": {"mask": "go", "interp": "", "brace_def": False, "parens": True},
-    "shell": {"mask": "shell", "interp": r"\$", "brace_def": False},
-    "powershell": {"mask": "powershell", "interp": r"\$", "brace_def": False, "ci": True},
-    "gha": {"mask": "shell", "interp": r"\$", "brace_def": False},
+        interp_in_code=True,
+        parens=True,
+        brace_def=False,
+    ),
+    "js": Language(mask="c", interp=r"\$\{", brace_def=True, parens=True),
+    "ruby": Language(mask="ruby", interp=r"#\{", brace_def=False),
+    "php": Language(mask="php", interp=r"\$\w|\{\$", brace_def=True, parens=True),
+    "java": Language(mask="c", interp=r"\$[\w{]", brace_def=True, parens=True),
+    "cs": Language(mask="c", interp="", brace_def=True, parens=True),
+    "go": Language(mask="go", interp="", brace_def=False, parens=True),
+    "shell": Language(mask="shell", interp=r"\$", brace_def=False),
+    "powershell": Language(mask="powershell", interp=r"\$", brace_def=False, ci=True),
+    "gha": Language(mask="shell", interp=r"\$", brace_def=False),
 }
 
 _SHELLS = r"(?:/usr)?(?:/local)?(?:/bin/)?(?P<s>(?:ba|z|k|da|a|fi)?sh)(?![\w.-])"
@@ -102,257 +106,257 @@ _SH_C = (
 _ROUND_TRIP = r"^\s*(?:[\w.]+\.)?dumps?\s*\("
 
 _PYTHON = (
-    {
-        "id": "py.eval",
-        "family": "CODE",
-        "triggers": ("eval",),
-        "pattern": r"(?<![\w.])(?:builtins\.)?eval\s*\(",
-        "literal_arg": 0,
-        "alternative": "ast.literal_eval() for Python literals, json.loads() for data, "
+    Primitive(
+        id="py.eval",
+        family="CODE",
+        triggers=("eval",),
+        pattern=r"(?<![\w.])(?:builtins\.)?eval\s*\(",
+        literal_arg=0,
+        alternative="ast.literal_eval() for Python literals, json.loads() for data, "
         "or an explicit parser or dispatch table",
-    },
-    {
-        "id": "py.exec",
-        "family": "CODE",
-        "triggers": ("exec(", "exec ("),
-        "pattern": r"(?<![\w.])(?:builtins\.)?exec\s*\(",
-        "literal_arg": 0,
-        "alternative": "ordinary code: a dispatch table or functions chosen by name "
+    ),
+    Primitive(
+        id="py.exec",
+        family="CODE",
+        triggers=("exec(", "exec ("),
+        pattern=r"(?<![\w.])(?:builtins\.)?exec\s*\(",
+        literal_arg=0,
+        alternative="ordinary code: a dispatch table or functions chosen by name "
         "from an explicit mapping",
-    },
-    {
-        "id": "py.import",
-        "family": "IMPORT",
-        "triggers": ("__import__", "import_module"),
-        "pattern": r"(?<![\w.])(?:__import__|importlib\s*\.\s*import_module)\s*\(",
-        "literal_arg": 0,
-        "alternative": "an allow-list mapping accepted names to modules",
-    },
-    {
-        "id": "py.pickle",
-        "family": "DESER",
-        "triggers": ("pickle", "dill"),
-        "pattern": r"(?<![\w.])(?:cPickle|pickle|_pickle|dill|cloudpickle)\s*\.\s*"
+    ),
+    Primitive(
+        id="py.import",
+        family="IMPORT",
+        triggers=("__import__", "import_module"),
+        pattern=r"(?<![\w.])(?:__import__|importlib\s*\.\s*import_module)\s*\(",
+        literal_arg=0,
+        alternative="an allow-list mapping accepted names to modules",
+    ),
+    Primitive(
+        id="py.pickle",
+        family="DESER",
+        triggers=("pickle", "dill"),
+        pattern=r"(?<![\w.])(?:cPickle|pickle|_pickle|dill|cloudpickle)\s*\.\s*"
         r"(?:loads?|Unpickler)\b",
-        "safe": (_ROUND_TRIP,),
-        "literal_arg": 0,
-        "alternative": "JSON, msgspec or another schema-validated format "
+        safe=(_ROUND_TRIP,),
+        literal_arg=0,
+        alternative="JSON, msgspec or another schema-validated format "
         "(pickle runs code while loading)",
-    },
-    {
-        "id": "py.shelve",
-        "family": "DESER",
-        "triggers": ("shelve",),
-        "pattern": r"(?<![\w.])shelve\s*\.\s*(?:open|DbfilenameShelf)\s*\(",
-        "alternative": "sqlite3 or JSON files (shelve is pickle-backed)",
-    },
-    {
-        "id": "py.jsonpickle",
-        "family": "DESER",
-        "triggers": ("jsonpickle",),
-        "pattern": r"(?<![\w.])jsonpickle\s*\.\s*(?:unpickler\s*\.\s*)?decode\s*\(",
-        "literal_arg": 0,
-        "alternative": "json.loads() into plain data, then build your objects explicitly",
-    },
-    {
-        "id": "py.marshal",
-        "family": "DESER",
-        "triggers": ("marshal",),
-        "pattern": r"(?<![\w.])marshal\s*\.\s*loads?\s*\(",
-        "safe": (_ROUND_TRIP,),
-        "literal_arg": 0,
-        "alternative": "JSON or another data-only format",
-    },
-    {
-        "id": "py.pickle-wrapper",
-        "family": "DESER",
-        "triggers": ("read_pickle", "joblib"),
-        "pattern": r"(?<![\w.])(?:(?:pd|pandas)\s*\.\s*read_pickle|joblib\s*\.\s*load)\s*\(",
-        "alternative": "Parquet, CSV, JSON or safetensors for data and models "
+    ),
+    Primitive(
+        id="py.shelve",
+        family="DESER",
+        triggers=("shelve",),
+        pattern=r"(?<![\w.])shelve\s*\.\s*(?:open|DbfilenameShelf)\s*\(",
+        alternative="sqlite3 or JSON files (shelve is pickle-backed)",
+    ),
+    Primitive(
+        id="py.jsonpickle",
+        family="DESER",
+        triggers=("jsonpickle",),
+        pattern=r"(?<![\w.])jsonpickle\s*\.\s*(?:unpickler\s*\.\s*)?decode\s*\(",
+        literal_arg=0,
+        alternative="json.loads() into plain data, then build your objects explicitly",
+    ),
+    Primitive(
+        id="py.marshal",
+        family="DESER",
+        triggers=("marshal",),
+        pattern=r"(?<![\w.])marshal\s*\.\s*loads?\s*\(",
+        safe=(_ROUND_TRIP,),
+        literal_arg=0,
+        alternative="JSON or another data-only format",
+    ),
+    Primitive(
+        id="py.pickle-wrapper",
+        family="DESER",
+        triggers=("read_pickle", "joblib"),
+        pattern=r"(?<![\w.])(?:(?:pd|pandas)\s*\.\s*read_pickle|joblib\s*\.\s*load)\s*\(",
+        alternative="Parquet, CSV, JSON or safetensors for data and models "
         "(these loaders unpickle)",
-    },
-    {
-        "id": "py.numpy-pickle",
-        "family": "DESER",
-        "triggers": ("allow_pickle",),
-        "pattern": r"(?<![\w.])(?:np|numpy)\s*\.\s*load\s*\(",
-        "require": (r"\ballow_pickle\s*=\s*True\b",),
-        "alternative": "np.load() with the default allow_pickle=False "
+    ),
+    Primitive(
+        id="py.numpy-pickle",
+        family="DESER",
+        triggers=("allow_pickle",),
+        pattern=r"(?<![\w.])(?:np|numpy)\s*\.\s*load\s*\(",
+        require=(r"\ballow_pickle\s*=\s*True\b",),
+        alternative="np.load() with the default allow_pickle=False "
         "(store object arrays in another format)",
-    },
-    {
-        "id": "py.yaml",
-        "family": "DESER",
-        "triggers": ("yaml.", "from yaml", "import yaml"),
-        "pattern": r"(?<![\w.])yaml\s*\.\s*(?:load|load_all|unsafe_load|unsafe_load_all"
+    ),
+    Primitive(
+        id="py.yaml",
+        family="DESER",
+        triggers=("yaml.", "from yaml", "import yaml"),
+        pattern=r"(?<![\w.])yaml\s*\.\s*(?:load|load_all|unsafe_load|unsafe_load_all"
         r"|full_load|full_load_all)\s*\(",
-        "safe": (r"\bC?(?:Safe|Base)Loader\b",),
+        safe=(r"\bC?(?:Safe|Base)Loader\b",),
         # Constant YAML text is the program's own, unless an unsafe loader is named
         # (PyYAML 6 refuses load() without one).
-        "literal_arg": 0,
-        "literal_unless": r"\bLoader\b|\b(?:unsafe|full)_load",
-        "alternative": "yaml.safe_load() (or Loader=yaml.SafeLoader)",
-    },
-    {
-        "id": "py.ruamel-unsafe",
-        "family": "DESER",
-        "triggers": ("YAML(", "YAML ("),
-        "pattern": r"(?<!\w)YAML\s*\(",
-        "require": (r"\btyp\s*=\s*\[?\s*['\"](?:unsafe|base)['\"]",),
-        "name": "YAML(typ='unsafe')",
-        "alternative": "ruamel YAML() (round-trip) or YAML(typ='safe')",
-    },
-    {
-        "id": "py.torch-load",
-        "family": "DESER",
-        "triggers": ("torch.load", "serialization.load"),
-        "pattern": r"(?<![\w.])torch\s*\.\s*(?:serialization\s*\.\s*)?load\s*\(",
-        "safe": (r"\bweights_only\s*=\s*True\b",),
-        "alternative": "torch.load(..., weights_only=True) or safetensors "
+        literal_arg=0,
+        literal_unless=r"\bLoader\b|\b(?:unsafe|full)_load",
+        alternative="yaml.safe_load() (or Loader=yaml.SafeLoader)",
+    ),
+    Primitive(
+        id="py.ruamel-unsafe",
+        family="DESER",
+        triggers=("YAML(", "YAML ("),
+        pattern=r"(?<!\w)YAML\s*\(",
+        require=(r"\btyp\s*=\s*\[?\s*['\"](?:unsafe|base)['\"]",),
+        name="YAML(typ='unsafe')",
+        alternative="ruamel YAML() (round-trip) or YAML(typ='safe')",
+    ),
+    Primitive(
+        id="py.torch-load",
+        family="DESER",
+        triggers=("torch.load", "serialization.load"),
+        pattern=r"(?<![\w.])torch\s*\.\s*(?:serialization\s*\.\s*)?load\s*\(",
+        safe=(r"\bweights_only\s*=\s*True\b",),
+        alternative="torch.load(..., weights_only=True) or safetensors "
         "(the default is only safe from torch 2.6 on)",
-    },
-    {
-        "id": "py.shell-true",
-        "family": "SHELL",
-        "triggers": ("shell=True", "shell = True"),
-        "pattern": r"\b(?:run|call|check_call|check_output|Popen)\s*\(",
-        "require": (r"\bshell\s*=\s*True\b",),
-        "literal_arg": 0,
-        "name": "subprocess shell=True",
-        "alternative": "subprocess.run([...]) with an argument list and shell=False",
-    },
-    {
-        "id": "py.os-system",
-        "family": "SHELL",
-        "triggers": ("system", "popen", "getoutput", "getstatusoutput"),
-        "pattern": r"(?<![\w.])(?:os\s*\.\s*(?:system|popen[234]?)"
+    ),
+    Primitive(
+        id="py.shell-true",
+        family="SHELL",
+        triggers=("shell=True", "shell = True"),
+        pattern=r"\b(?:run|call|check_call|check_output|Popen)\s*\(",
+        require=(r"\bshell\s*=\s*True\b",),
+        literal_arg=0,
+        name="subprocess shell=True",
+        alternative="subprocess.run([...]) with an argument list and shell=False",
+    ),
+    Primitive(
+        id="py.os-system",
+        family="SHELL",
+        triggers=("system", "popen", "getoutput", "getstatusoutput"),
+        pattern=r"(?<![\w.])(?:os\s*\.\s*(?:system|popen[234]?)"
         r"|(?:subprocess|commands)\s*\.\s*get(?:status)?output)\s*\(",
-        "literal_arg": 0,
-        "alternative": "subprocess.run([...]) with an argument list (no shell)",
-    },
-    {
-        "id": "py.import-system",
-        "family": "SHELL",
-        "triggers": ("__import__",),
-        "view": "text",
-        "pattern": r"(?<![\w.])__import__\s*\(\s*(?P<q>['\"])(?P<m>os|subprocess|commands|pty)"
+        literal_arg=0,
+        alternative="subprocess.run([...]) with an argument list (no shell)",
+    ),
+    Primitive(
+        id="py.import-system",
+        family="SHELL",
+        triggers=("__import__",),
+        view="text",
+        pattern=r"(?<![\w.])__import__\s*\(\s*(?P<q>['\"])(?P<m>os|subprocess|commands|pty)"
         r"(?P=q)\s*\)\s*\.\s*(?P<f>system|popen[234]?|getoutput|getstatusoutput|spawn\w*"
         r"|exec\w*|call|run|Popen|check_output|check_call)\b",
-        "group": "by-name",
-        "template": '__import__("{m}").{f}',
-        "alternative": "import the module normally and call subprocess.run([...]) with an "
+        group="by-name",
+        template='__import__("{m}").{f}',
+        alternative="import the module normally and call subprocess.run([...]) with an "
         "argument list (no shell)",
-    },
-    {
-        "id": "py.getattr-system",
-        "family": "SHELL",
-        "triggers": ("getattr(os", "getattr(__import__"),
-        "view": "text",
-        "pattern": r"(?<![\w.])getattr\s*\(\s*(?:os|__import__\s*\(\s*['\"]os['\"]\s*\))\s*,"
+    ),
+    Primitive(
+        id="py.getattr-system",
+        family="SHELL",
+        triggers=("getattr(os", "getattr(__import__"),
+        view="text",
+        pattern=r"(?<![\w.])getattr\s*\(\s*(?:os|__import__\s*\(\s*['\"]os['\"]\s*\))\s*,"
         r"\s*(?P<q>['\"])(?P<f>system|popen)(?P=q)\s*\)",
-        "group": "by-name",
-        "template": 'getattr(os, "{f}")',
-        "alternative": "import the module normally and call subprocess.run([...]) with an "
+        group="by-name",
+        template='getattr(os, "{f}")',
+        alternative="import the module normally and call subprocess.run([...]) with an "
         "argument list (no shell)",
-    },
-    {
-        "id": "py.globals",
-        "family": "CODE",
-        "triggers": ("globals()", "locals()", "__globals__"),
+    ),
+    Primitive(
+        id="py.globals",
+        family="CODE",
+        triggers=("globals()", "locals()", "__globals__"),
         # Dispatch: the looked-up value is called, or the key comes from a request,
         # the command line or the environment. Module ``__getattr__`` lookups, tables
         # of the module's own names and ``globals()[name] = value`` are not dispatch.
-        "pattern": r"(?:(?<![\w.])(?:globals|locals)\s*\(\s*\)\s*(?:\[|\.\s*get\s*\()"
+        pattern=r"(?:(?<![\w.])(?:globals|locals)\s*\(\s*\)\s*(?:\[|\.\s*get\s*\()"
         r"|\.__globals__\s*\[)(?=[^\[\]()\n]{1,200}[\])]\s*\(|[^\n]{0,200}?(?<!\w)"
         r"(?:request|argv|environ|input|params|form|query)\b)",
-        "literal_arg": 0,
-        "name": "globals()[name]",
-        "words": "dynamic dispatch by name",
-        "alternative": "an explicit dict mapping allowed names to functions",
-    },
-    {
-        "id": "py.subprocess-shell",
-        "family": "SHELL",
-        "triggers": ("subprocess_shell",),
-        "pattern": r"\.subprocess_shell\s*\(",
-        "literal_arg": -1,
-        "name": "loop.subprocess_shell",
-        "alternative": "loop.subprocess_exec() with an argument list",
-    },
-    {
-        "id": "py.shell-async",
-        "family": "SHELL",
-        "triggers": ("create_subprocess_shell",),
-        "pattern": r"\bcreate_subprocess_shell\s*\(",
-        "literal_arg": 0,
-        "alternative": "asyncio.create_subprocess_exec() with an argument list",
-    },
-    {
-        "id": "py.paramiko-exec",
-        "family": "SHELL",
-        "triggers": ("exec_command",),
-        "pattern": r"\.exec_command\s*\(",
-        "literal_arg": 0,
-        "name": "exec_command",
-        "alternative": "a fixed remote command with each argument quoted by shlex.quote()",
-    },
-    {
-        "id": "py.template-string",
-        "family": "TMPL",
-        "triggers": ("render_template_string",),
-        "pattern": r"\brender_template_string\s*\(",
-        "literal_arg": 0,
-        "alternative": "render_template() with a template file, passing data as variables",
-    },
-    {
-        "id": "py.logging-listen",
-        "family": "CODE",
-        "triggers": ("config.listen", "import listen"),
-        "pattern": r"\blogging\s*\.\s*config\s*\.\s*listen\s*\(",
-        "alternative": "a static logging configuration (the listener can run code)",
-    },
+        literal_arg=0,
+        name="globals()[name]",
+        words="dynamic dispatch by name",
+        alternative="an explicit dict mapping allowed names to functions",
+    ),
+    Primitive(
+        id="py.subprocess-shell",
+        family="SHELL",
+        triggers=("subprocess_shell",),
+        pattern=r"\.subprocess_shell\s*\(",
+        literal_arg=-1,
+        name="loop.subprocess_shell",
+        alternative="loop.subprocess_exec() with an argument list",
+    ),
+    Primitive(
+        id="py.shell-async",
+        family="SHELL",
+        triggers=("create_subprocess_shell",),
+        pattern=r"\bcreate_subprocess_shell\s*\(",
+        literal_arg=0,
+        alternative="asyncio.create_subprocess_exec() with an argument list",
+    ),
+    Primitive(
+        id="py.paramiko-exec",
+        family="SHELL",
+        triggers=("exec_command",),
+        pattern=r"\.exec_command\s*\(",
+        literal_arg=0,
+        name="exec_command",
+        alternative="a fixed remote command with each argument quoted by shlex.quote()",
+    ),
+    Primitive(
+        id="py.template-string",
+        family="TMPL",
+        triggers=("render_template_string",),
+        pattern=r"\brender_template_string\s*\(",
+        literal_arg=0,
+        alternative="render_template() with a template file, passing data as variables",
+    ),
+    Primitive(
+        id="py.logging-listen",
+        family="CODE",
+        triggers=("config.listen", "import listen"),
+        pattern=r"\blogging\s*\.\s*config\s*\.\s*listen\s*\(",
+        alternative="a static logging configuration (the listener can run code)",
+    ),
 )
 
 _GLOBAL = r"(?:(?:window|globalThis|global|self)\s*\??\.\s*)*"
 
 _JS = (
-    {
-        "id": "js.eval",
-        "family": "CODE",
-        "triggers": ("eval",),
-        "pattern": r"(?<![\w.$])" + _GLOBAL + r"eval\s*(?:\?\.\s*)?\(",
-        "group": "js-eval",
-        "literal_arg": 0,
-        "alternative": "JSON.parse() for data, or a lookup such as obj[key]",
-    },
-    {
-        "id": "js.eval-bracket",
-        "family": "CODE",
-        "triggers": ("eval",),
-        "view": "text",
-        "pattern": r"(?<![\w.$])" + _GLOBAL + r"(?:window|globalThis|global|self)\s*(?:\?\.)?\s*"
+    Primitive(
+        id="js.eval",
+        family="CODE",
+        triggers=("eval",),
+        pattern=r"(?<![\w.$])" + _GLOBAL + r"eval\s*(?:\?\.\s*)?\(",
+        group="js-eval",
+        literal_arg=0,
+        alternative="JSON.parse() for data, or a lookup such as obj[key]",
+    ),
+    Primitive(
+        id="js.eval-bracket",
+        family="CODE",
+        triggers=("eval",),
+        view="text",
+        pattern=r"(?<![\w.$])" + _GLOBAL + r"(?:window|globalThis|global|self)\s*(?:\?\.)?\s*"
         r"\[\s*(?P<q>['\"`])eval(?P=q)\s*\]\s*\)?\s*\(",
-        "group": "js-eval",
-        "literal_arg": 0,
-        "name": "eval",
-        "alternative": "JSON.parse() for data, or a lookup such as obj[key]",
-    },
-    {
+        group="js-eval",
+        literal_arg=0,
+        name="eval",
+        alternative="JSON.parse() for data, or a lookup such as obj[key]",
+    ),
+    Primitive(
         # ``const run = eval; run(src)``, ``(0, eval)(src)``: eval as a value is an
         # indirect eval whose argument cannot be seen here (ESLint no-eval).
-        "id": "js.eval-indirect",
-        "family": "CODE",
-        "triggers": ("eval",),
-        "pattern": r"(?<![\w.$])" + _GLOBAL + r"eval(?![\w$])(?=\s*(?:[;,)\]]|\n|$))",
-        "group": "js-eval",
-        "name": "eval (indirect)",
-        "alternative": "JSON.parse() for data, or a lookup such as obj[key]",
-    },
-    {
+        id="js.eval-indirect",
+        family="CODE",
+        triggers=("eval",),
+        pattern=r"(?<![\w.$])" + _GLOBAL + r"eval(?![\w$])(?=\s*(?:[;,)\]]|\n|$))",
+        group="js-eval",
+        name="eval (indirect)",
+        alternative="JSON.parse() for data, or a lookup such as obj[key]",
+    ),
+    Primitive(
         # ESLint no-new-func: the Function constructor is eval, whatever its arguments.
-        "id": "js.function",
-        "family": "CODE",
-        "triggers": (
+        id="js.function",
+        family="CODE",
+        triggers=(
             "Function(",
             "Function (",
             "Function.call",
@@ -360,543 +364,543 @@ _JS = (
             "Function.bind",
             "Function?.",
         ),
-        "pattern": r"(?<![\w.$])(?:new\s+)?" + _GLOBAL + r"Function\s*"
+        pattern=r"(?<![\w.$])(?:new\s+)?" + _GLOBAL + r"Function\s*"
         r"(?:\??\.\s*(?:call|apply|bind)\s*)?\(",
-        "name": "new Function",
-        "alternative": "an ordinary function or closure",
-    },
-    {
+        name="new Function",
+        alternative="an ordinary function or closure",
+    ),
+    Primitive(
         # ESLint no-implied-eval: a string given to a timer is evaluated, constant or not.
-        "id": "js.implied-eval",
-        "family": "CODE",
-        "triggers": ("setTimeout", "setInterval", "setImmediate", "execScript"),
-        "pattern": r"(?<![\w.$])" + _GLOBAL + r"(?:setTimeout|setInterval|setImmediate|execScript)"
+        id="js.implied-eval",
+        family="CODE",
+        triggers=("setTimeout", "setInterval", "setImmediate", "execScript"),
+        pattern=r"(?<![\w.$])" + _GLOBAL + r"(?:setTimeout|setInterval|setImmediate|execScript)"
         r"\s*\)?\s*\(",
-        "group": "implied-eval",
-        "first_string": True,
-        "alternative": "pass a function, e.g. setTimeout(() => f(x), ms)",
-    },
-    {
-        "id": "js.implied-eval-bracket",
-        "family": "CODE",
-        "triggers": ("setTimeout", "setInterval", "setImmediate", "execScript"),
-        "view": "text",
-        "pattern": r"(?<![\w.$])" + _GLOBAL + r"(?:window|globalThis|global|self)\s*(?:\?\.)?\s*"
+        group="implied-eval",
+        first_string=True,
+        alternative="pass a function, e.g. setTimeout(() => f(x), ms)",
+    ),
+    Primitive(
+        id="js.implied-eval-bracket",
+        family="CODE",
+        triggers=("setTimeout", "setInterval", "setImmediate", "execScript"),
+        view="text",
+        pattern=r"(?<![\w.$])" + _GLOBAL + r"(?:window|globalThis|global|self)\s*(?:\?\.)?\s*"
         r"\[\s*(?P<q>['\"`])(?P<n>setTimeout|setInterval|setImmediate|execScript)(?P=q)\s*\]"
         r"\s*\)?\s*\(",
-        "group": "implied-eval",
-        "first_string": True,
-        "alternative": "pass a function, e.g. setTimeout(() => f(x), ms)",
-    },
-    {
-        "id": "js.vm",
-        "family": "CODE",
-        "triggers": ("vm.",),
-        "pattern": r"(?<![\w.$])(?:vm\s*\.\s*(?:runInContext|runInNewContext|runInThisContext"
+        group="implied-eval",
+        first_string=True,
+        alternative="pass a function, e.g. setTimeout(() => f(x), ms)",
+    ),
+    Primitive(
+        id="js.vm",
+        family="CODE",
+        triggers=("vm.",),
+        pattern=r"(?<![\w.$])(?:vm\s*\.\s*(?:runInContext|runInNewContext|runInThisContext"
         r"|compileFunction)|new\s+vm\s*\.\s*Script)\s*\(",
-        "literal_arg": 0,
-        "alternative": "plain functions; for untrusted code, a separate process or isolated-vm "
+        literal_arg=0,
+        alternative="plain functions; for untrusted code, a separate process or isolated-vm "
         "(node:vm is not a security boundary)",
-    },
-    {
-        "id": "js.child-exec",
-        "family": "SHELL",
-        "triggers": ("exec",),
-        "pattern": r"(?<![\w.$])(?:(?:child_process|childProcess|cp)\s*\.\s*)?"
+    ),
+    Primitive(
+        id="js.child-exec",
+        family="SHELL",
+        triggers=("exec",),
+        pattern=r"(?<![\w.$])(?:(?:child_process|childProcess|cp)\s*\.\s*)?"
         r"exec(?:Sync)?\s*\(",
-        "file_requires": ("child_process",),
-        "literal_arg": 0,
-        "alternative": "execFile() or spawn() with an argument array (no shell)",
-    },
-    {
-        "id": "js.spawn-shell",
-        "family": "SHELL",
-        "triggers": ("shell:", "shell :"),
-        "pattern": r"(?<![\w.$])(?:(?:child_process|childProcess|cp)\s*\.\s*)?"
+        file_requires=("child_process",),
+        literal_arg=0,
+        alternative="execFile() or spawn() with an argument array (no shell)",
+    ),
+    Primitive(
+        id="js.spawn-shell",
+        family="SHELL",
+        triggers=("shell:", "shell :"),
+        pattern=r"(?<![\w.$])(?:(?:child_process|childProcess|cp)\s*\.\s*)?"
         r"(?:spawn|spawnSync|execFile|execFileSync|execa|execaSync)\s*\(",
-        "require": (r"\bshell\s*:\s*(?!false\b|undefined\b|null\b|0\b)[\w'\"`!]",),
-        "name": "spawn {shell: true}",
-        "alternative": "spawn()/execFile() with an argument array and {shell: false}",
-    },
-    {
-        "id": "js.require",
-        "family": "IMPORT",
-        "triggers": ("require(", "require ("),
-        "pattern": r"(?<![\w.$])require\s*\(",
-        "literal_arg": 0,
-        "name": "require(non-literal)",
-        "alternative": "static imports, or an allow-list mapping names to modules",
-    },
-    {
-        "id": "js.import",
-        "family": "IMPORT",
-        "triggers": ("import(", "import ("),
-        "pattern": r"(?<![\w.$])import\s*\(",
-        "literal_arg": 0,
-        "name": "import(non-literal)",
-        "alternative": "static imports, or an allow-list mapping names to modules",
-    },
-    {
-        "id": "js.node-serialize",
-        "family": "DESER",
-        "triggers": ("serialize",),
-        "pattern": r"\b(?:unserialize|deserialize)\s*\(",
-        "file_requires": ("node-serialize", "serialize-to-js"),
-        "alternative": "JSON.parse() (node-serialize runs functions embedded in the data)",
-    },
-    {
-        "id": "js.page-evaluate",
-        "family": "CODE",
-        "triggers": ("evaluate", "addInitScript"),
-        "pattern": r"\.(?:evaluate|evaluateHandle|evaluateOnNewDocument|addInitScript)\s*\(",
-        "first_string": True,
-        "literal_arg": 0,
-        "group": "page-evaluate",
-        "name": "page.evaluate(string)",
-        "alternative": "pass a function and its arguments: page.evaluate((x) => ..., x)",
-    },
-    {
+        require=(r"\bshell\s*:\s*(?!false\b|undefined\b|null\b|0\b)[\w'\"`!]",),
+        name="spawn {shell: true}",
+        alternative="spawn()/execFile() with an argument array and {shell: false}",
+    ),
+    Primitive(
+        id="js.require",
+        family="IMPORT",
+        triggers=("require(", "require ("),
+        pattern=r"(?<![\w.$])require\s*\(",
+        literal_arg=0,
+        name="require(non-literal)",
+        alternative="static imports, or an allow-list mapping names to modules",
+    ),
+    Primitive(
+        id="js.import",
+        family="IMPORT",
+        triggers=("import(", "import ("),
+        pattern=r"(?<![\w.$])import\s*\(",
+        literal_arg=0,
+        name="import(non-literal)",
+        alternative="static imports, or an allow-list mapping names to modules",
+    ),
+    Primitive(
+        id="js.node-serialize",
+        family="DESER",
+        triggers=("serialize",),
+        pattern=r"\b(?:unserialize|deserialize)\s*\(",
+        file_requires=("node-serialize", "serialize-to-js"),
+        alternative="JSON.parse() (node-serialize runs functions embedded in the data)",
+    ),
+    Primitive(
+        id="js.page-evaluate",
+        family="CODE",
+        triggers=("evaluate", "addInitScript"),
+        pattern=r"\.(?:evaluate|evaluateHandle|evaluateOnNewDocument|addInitScript)\s*\(",
+        first_string=True,
+        literal_arg=0,
+        group="page-evaluate",
+        name="page.evaluate(string)",
+        alternative="pass a function and its arguments: page.evaluate((x) => ..., x)",
+    ),
+    Primitive(
         # In a browser-automation file any evaluated value that is not a function
         # literal or a constant string is code from elsewhere (Semgrep's rules).
-        "id": "js.page-evaluate-value",
-        "family": "CODE",
-        "triggers": ("evaluate", "addInitScript"),
-        "pattern": r"\.(?:evaluate|evaluateHandle|evaluateOnNewDocument|addInitScript)\s*\(",
-        "file_requires": ("puppeteer", "playwright"),
-        "safe": (r"^\s*(?:async\b|function\b|\([^()]*\)\s*=>|[\w$]+\s*=>|\{|\)|$)",),
-        "literal_arg": 0,
-        "group": "page-evaluate",
-        "name": "page.evaluate(code)",
-        "alternative": "pass a function and its arguments: page.evaluate((x) => ..., x)",
-    },
+        id="js.page-evaluate-value",
+        family="CODE",
+        triggers=("evaluate", "addInitScript"),
+        pattern=r"\.(?:evaluate|evaluateHandle|evaluateOnNewDocument|addInitScript)\s*\(",
+        file_requires=("puppeteer", "playwright"),
+        safe=(r"^\s*(?:async\b|function\b|\([^()]*\)\s*=>|[\w$]+\s*=>|\{|\)|$)",),
+        literal_arg=0,
+        group="page-evaluate",
+        name="page.evaluate(code)",
+        alternative="pass a function and its arguments: page.evaluate((x) => ..., x)",
+    ),
 )
 
 _RUBY = (
-    {
-        "id": "rb.eval",
-        "family": "CODE",
-        "triggers": ("eval",),
-        "pattern": r"(?<![\w.:@$])(?:(?:Kernel|binding)\s*\.\s*)?eval"
+    Primitive(
+        id="rb.eval",
+        family="CODE",
+        triggers=("eval",),
+        pattern=r"(?<![\w.:@$])(?:(?:Kernel|binding)\s*\.\s*)?eval"
         r"(?:\s*\(|[ \t]+(?=[\w@$\"'`:]))",
-        "literal_arg": 0,
-        "alternative": "public_send with an allow-list of method names, or a parser",
-    },
-    {
-        "id": "rb.instance-eval",
-        "family": "CODE",
-        "triggers": ("_eval",),
-        "pattern": r"(?<![\w@$])(?:instance|class|module)_eval"
+        literal_arg=0,
+        alternative="public_send with an allow-list of method names, or a parser",
+    ),
+    Primitive(
+        id="rb.instance-eval",
+        family="CODE",
+        triggers=("_eval",),
+        pattern=r"(?<![\w@$])(?:instance|class|module)_eval"
         r"(?:\s*\((?!\s*&)|[ \t]+(?!do\b)(?=[\w@$\"'`:]))",
-        "literal_arg": 0,
-        "alternative": "the block form (class_eval do ... end) or define_method",
-    },
-    {
-        "id": "rb.marshal",
-        "family": "DESER",
-        "triggers": ("Marshal",),
-        "pattern": r"\bMarshal\s*\.\s*(?:load|restore)\b",
-        "safe": (r"Marshal\s*\.\s*dump",),
-        "alternative": "JSON.parse() into plain data",
-    },
-    {
-        "id": "rb.yaml",
-        "family": "DESER",
-        "triggers": ("YAML.", "Psych.", "YAML::", "Psych::"),
-        "pattern": r"\b(?:YAML|Psych)\s*(?:\.|::)\s*(?:load|unsafe_load|load_file|unsafe_load_file"
+        literal_arg=0,
+        alternative="the block form (class_eval do ... end) or define_method",
+    ),
+    Primitive(
+        id="rb.marshal",
+        family="DESER",
+        triggers=("Marshal",),
+        pattern=r"\bMarshal\s*\.\s*(?:load|restore)\b",
+        safe=(r"Marshal\s*\.\s*dump",),
+        alternative="JSON.parse() into plain data",
+    ),
+    Primitive(
+        id="rb.yaml",
+        family="DESER",
+        triggers=("YAML.", "Psych.", "YAML::", "Psych::"),
+        pattern=r"\b(?:YAML|Psych)\s*(?:\.|::)\s*(?:load|unsafe_load|load_file|unsafe_load_file"
         r"|load_stream|load_documents)\b",
         # ``safe: true`` is the safe loader; a file named by a constant path is the
         # program's own (Semgrep's bad-deserialization-yaml).
-        "safe": (
+        safe=(
             r"\bsafe\s*:\s*true\b",
             r"^\s*(?:ERB\s*\.\s*new\s*\(\s*)?File\s*\.\s*read\s*\(\s*(?:[\"']|File\s*\.\s*join\b)",
         ),
-        "literal_arg": 0,
-        "alternative": "YAML.safe_load (with permitted_classes: only if needed)",
-    },
-    {
-        "id": "rb.json-load",
-        "family": "DESER",
-        "triggers": ("JSON.load", "JSON.restore"),
-        "pattern": r"\bJSON\s*\.\s*(?:load|restore)\b",
-        "alternative": "JSON.parse()",
-    },
-    {
-        "id": "rb.oj-load",
-        "family": "DESER",
-        "triggers": ("Oj",),
-        "pattern": r"\bOj\s*\.\s*(?:load|object_load)\b",
-        "safe": (r"\bmode\s*:\s*:(?:strict|compat|null|json|rails)\b",),
-        "alternative": "Oj.load(json, mode: :strict) or JSON.parse()",
-    },
-    {
-        "id": "rb.shell",
-        "family": "SHELL",
-        "triggers": ("system", "exec", "spawn", "popen", "Open3"),
-        "pattern": r"(?<![\w.:@$])(?:system|exec|spawn|Process\s*\.\s*(?:spawn|exec)"
+        literal_arg=0,
+        alternative="YAML.safe_load (with permitted_classes: only if needed)",
+    ),
+    Primitive(
+        id="rb.json-load",
+        family="DESER",
+        triggers=("JSON.load", "JSON.restore"),
+        pattern=r"\bJSON\s*\.\s*(?:load|restore)\b",
+        alternative="JSON.parse()",
+    ),
+    Primitive(
+        id="rb.oj-load",
+        family="DESER",
+        triggers=("Oj",),
+        pattern=r"\bOj\s*\.\s*(?:load|object_load)\b",
+        safe=(r"\bmode\s*:\s*:(?:strict|compat|null|json|rails)\b",),
+        alternative="Oj.load(json, mode: :strict) or JSON.parse()",
+    ),
+    Primitive(
+        id="rb.shell",
+        family="SHELL",
+        triggers=("system", "exec", "spawn", "popen", "Open3"),
+        pattern=r"(?<![\w.:@$])(?:system|exec|spawn|Process\s*\.\s*(?:spawn|exec)"
         r"|IO\s*\.\s*popen|Open3\s*\.\s*(?:capture2e?|capture3|popen2e?|popen3))"
         r"(?:\s*\(|[ \t]+(?=[\w@$\"'`:]))",
         # An array or %w[] first argument is the argument-list form: no shell.
-        "safe": (r"^\s*(?:\[|%[wWiI]\s*[\[({<|!])",),
-        "argv_safe": True,
-        "literal_arg": 0,
-        "alternative": 'the argument-list form, e.g. system("git", "log", path)',
-    },
-    {
-        "id": "rb.backticks",
-        "family": "SHELL",
-        "triggers": ("`", "%x"),
-        "view": "text",
-        "pattern": r"`[^`\n]{0,400}?#\{|%x[({\[|!][^\n]{0,400}?#\{",
-        "name": "backticks with interpolation",
-        "alternative": "Open3.capture2 with an argument list",
-    },
+        safe=(r"^\s*(?:\[|%[wWiI]\s*[\[({<|!])",),
+        argv_safe=True,
+        literal_arg=0,
+        alternative='the argument-list form, e.g. system("git", "log", path)',
+    ),
+    Primitive(
+        id="rb.backticks",
+        family="SHELL",
+        triggers=("`", "%x"),
+        view="text",
+        pattern=r"`[^`\n]{0,400}?#\{|%x[({\[|!][^\n]{0,400}?#\{",
+        name="backticks with interpolation",
+        alternative="Open3.capture2 with an argument list",
+    ),
 )
 
 _PHP = (
-    {
-        "id": "php.eval",
-        "family": "CODE",
-        "triggers": ("eval",),
-        "pattern": r"(?<![\w$>:\\])eval\s*\(",
-        "literal_arg": 0,
-        "alternative": "explicit code paths or a lookup table",
-    },
-    {
-        "id": "php.create-function",
-        "family": "CODE",
-        "triggers": ("create_function",),
-        "pattern": r"(?<![\w$>:\\])create_function\s*\(",
-        "literal_arg": -1,
-        "alternative": "an anonymous function (function () { ... } or fn() => ...)",
-    },
-    {
-        "id": "php.unserialize",
-        "family": "DESER",
-        "triggers": ("unserialize",),
-        "pattern": r"(?<![\w$>:\\])unserialize\s*\(",
-        "safe": (r"['\"]allowed_classes['\"]\s*=>\s*(?:false\b|\[)",),
-        "literal_arg": 0,
-        "alternative": "json_decode(), or unserialize($s, ['allowed_classes' => false])",
-    },
-    {
-        "id": "php.shell",
-        "family": "SHELL",
-        "triggers": ("exec", "passthru", "proc_open", "popen", "system"),
-        "pattern": r"(?<![\w$>:\\])(?:exec|passthru|proc_open|popen|shell_exec|system"
+    Primitive(
+        id="php.eval",
+        family="CODE",
+        triggers=("eval",),
+        pattern=r"(?<![\w$>:\\])eval\s*\(",
+        literal_arg=0,
+        alternative="explicit code paths or a lookup table",
+    ),
+    Primitive(
+        id="php.create-function",
+        family="CODE",
+        triggers=("create_function",),
+        pattern=r"(?<![\w$>:\\])create_function\s*\(",
+        literal_arg=-1,
+        alternative="an anonymous function (function () { ... } or fn() => ...)",
+    ),
+    Primitive(
+        id="php.unserialize",
+        family="DESER",
+        triggers=("unserialize",),
+        pattern=r"(?<![\w$>:\\])unserialize\s*\(",
+        safe=(r"['\"]allowed_classes['\"]\s*=>\s*(?:false\b|\[)",),
+        literal_arg=0,
+        alternative="json_decode(), or unserialize($s, ['allowed_classes' => false])",
+    ),
+    Primitive(
+        id="php.shell",
+        family="SHELL",
+        triggers=("exec", "passthru", "proc_open", "popen", "system"),
+        pattern=r"(?<![\w$>:\\])(?:exec|passthru|proc_open|popen|shell_exec|system"
         r"|pcntl_exec)\s*\(",
-        "safe": (r"^\s*\[",),
+        safe=(r"^\s*\[",),
         # Every variable passed through escapeshellarg()/escapeshellcmd(): quoted.
-        "sanitizer": r"\bescapeshell(?:arg|cmd)\s*\((?:[^()]|\([^()]*\))*\)",
-        "literal_arg": 0,
-        "alternative": "proc_open() with an argument array, or escapeshellarg() on every argument",
-    },
-    {
-        "id": "php.backticks",
-        "family": "SHELL",
-        "triggers": ("`",),
-        "view": "text",
-        "pattern": r"`[^`\n]{0,400}?\$",
-        "name": "backtick operator",
-        "alternative": "proc_open() with an argument array",
-    },
-    {
-        "id": "php.include-input",
-        "family": "CODE",
-        "triggers": ("include", "require"),
-        "pattern": r"(?<![\w$>:])(?:include|require)(?:_once)?\b[^;\n]{0,200}?"
+        sanitizer=r"\bescapeshell(?:arg|cmd)\s*\((?:[^()]|\([^()]*\))*\)",
+        literal_arg=0,
+        alternative="proc_open() with an argument array, or escapeshellarg() on every argument",
+    ),
+    Primitive(
+        id="php.backticks",
+        family="SHELL",
+        triggers=("`",),
+        view="text",
+        pattern=r"`[^`\n]{0,400}?\$",
+        name="backtick operator",
+        alternative="proc_open() with an argument array",
+    ),
+    Primitive(
+        id="php.include-input",
+        family="CODE",
+        triggers=("include", "require"),
+        pattern=r"(?<![\w$>:])(?:include|require)(?:_once)?\b[^;\n]{0,200}?"
         r"\$_(?:GET|POST|REQUEST|COOKIE|FILES|SERVER)\b",
-        "name": "include of request data",
-        "alternative": "an allow-list mapping request values to fixed file paths",
-    },
+        name="include of request data",
+        alternative="an allow-list mapping request values to fixed file paths",
+    ),
 )
 
 _JAVA = (
-    {
-        "id": "java.object-input-stream",
-        "family": "DESER",
-        "triggers": ("ObjectInputStream",),
-        "pattern": r"(?<![\w.])(?:new\s+)?(?P<n>ObjectInputStream)\s*\(",
-        "alternative": "JSON with typed binding, or an ObjectInputFilter allow-list",
-    },
-    {
-        "id": "java.xml-decoder",
-        "family": "DESER",
-        "triggers": ("XMLDecoder",),
-        "pattern": r"(?<![\w.])(?:new\s+)?(?P<n>XMLDecoder)\s*\(",
-        "literal_arg": 0,
-        "alternative": "a data-only parser (JAXB, Jackson) bound to concrete types",
-    },
-    {
-        "id": "java.snakeyaml",
-        "family": "DESER",
-        "triggers": ("Yaml",),
-        "pattern": r"(?<![\w.])(?:new\s+)?(?P<n>Yaml)\s*\(",
-        "safe": (r"\bSafeConstructor\b",),
-        "name": "new Yaml()",
-        "alternative": "new Yaml(new SafeConstructor(new LoaderOptions()))",
-    },
-    {
-        "id": "java.jackson-typing",
-        "family": "DESER",
-        "triggers": ("DefaultTyping", "LaissezFaire", "JsonTypeInfo"),
-        "pattern": r"\b(?:enableDefaultTyping(?:AsProperty)?\s*\(|LaissezFaireSubTypeValidator\b"
+    Primitive(
+        id="java.object-input-stream",
+        family="DESER",
+        triggers=("ObjectInputStream",),
+        pattern=r"(?<![\w.])(?:new\s+)?(?P<n>ObjectInputStream)\s*\(",
+        alternative="JSON with typed binding, or an ObjectInputFilter allow-list",
+    ),
+    Primitive(
+        id="java.xml-decoder",
+        family="DESER",
+        triggers=("XMLDecoder",),
+        pattern=r"(?<![\w.])(?:new\s+)?(?P<n>XMLDecoder)\s*\(",
+        literal_arg=0,
+        alternative="a data-only parser (JAXB, Jackson) bound to concrete types",
+    ),
+    Primitive(
+        id="java.snakeyaml",
+        family="DESER",
+        triggers=("Yaml",),
+        pattern=r"(?<![\w.])(?:new\s+)?(?P<n>Yaml)\s*\(",
+        safe=(r"\bSafeConstructor\b",),
+        name="new Yaml()",
+        alternative="new Yaml(new SafeConstructor(new LoaderOptions()))",
+    ),
+    Primitive(
+        id="java.jackson-typing",
+        family="DESER",
+        triggers=("DefaultTyping", "LaissezFaire", "JsonTypeInfo"),
+        pattern=r"\b(?:enableDefaultTyping(?:AsProperty)?\s*\(|LaissezFaireSubTypeValidator\b"
         r"|JsonTypeInfo\s*\.\s*Id\s*\.\s*(?:CLASS|MINIMAL_CLASS)\b)",
-        "alternative": "concrete target types, or a PolymorphicTypeValidator allow-list",
-    },
-    {
-        "id": "java.script-engine",
-        "family": "CODE",
-        "triggers": ("eval",),
-        "pattern": r"\.eval\s*\(",
-        "file_requires": ("ScriptEngine",),
-        "literal_arg": 0,
-        "name": "ScriptEngine.eval",
-        "alternative": "a fixed script, with outside data passed in as bindings",
-    },
-    {
-        "id": "java.groovy-shell",
-        "family": "CODE",
-        "triggers": ("GroovyShell", "GroovyClassLoader"),
-        "pattern": r"\.(?P<n>evaluate|parse|parseClass)\s*\(",
-        "file_requires": ("GroovyShell", "GroovyClassLoader"),
-        "literal_arg": 0,
-        "template": "GroovyShell.{n}",
-        "alternative": "a fixed script, with outside data passed in as bindings",
-    },
-    {
-        "id": "java.groovy-eval",
-        "family": "CODE",
-        "triggers": ("Eval.",),
-        "pattern": r"(?<![\w.])Eval\s*\.\s*(?P<n>me|x|xy|xyz)\s*\(",
-        "literal_arg": -1,
-        "template": "Eval.{n}",
-        "alternative": "a fixed script, with outside data passed in as bindings",
-    },
-    {
-        "id": "java.spel",
-        "family": "TMPL",
-        "triggers": ("parseExpression",),
-        "pattern": r"\.parseExpression\s*\(",
-        "literal_arg": 0,
-        "name": "parseExpression",
-        "alternative": "a constant expression evaluated with SimpleEvaluationContext",
-    },
-    {
-        "id": "java.runtime-exec",
-        "family": "SHELL",
-        "triggers": ("getRuntime",),
-        "pattern": r"\b(?:Runtime\s*\.\s*getRuntime\s*\(\s*\)|\w+)\s*\.\s*exec\s*\(",
-        "file_requires": ("getRuntime",),
-        "group": "runtime-exec",
-        "safe": (
+        alternative="concrete target types, or a PolymorphicTypeValidator allow-list",
+    ),
+    Primitive(
+        id="java.script-engine",
+        family="CODE",
+        triggers=("eval",),
+        pattern=r"\.eval\s*\(",
+        file_requires=("ScriptEngine",),
+        literal_arg=0,
+        name="ScriptEngine.eval",
+        alternative="a fixed script, with outside data passed in as bindings",
+    ),
+    Primitive(
+        id="java.groovy-shell",
+        family="CODE",
+        triggers=("GroovyShell", "GroovyClassLoader"),
+        pattern=r"\.(?P<n>evaluate|parse|parseClass)\s*\(",
+        file_requires=("GroovyShell", "GroovyClassLoader"),
+        literal_arg=0,
+        template="GroovyShell.{n}",
+        alternative="a fixed script, with outside data passed in as bindings",
+    ),
+    Primitive(
+        id="java.groovy-eval",
+        family="CODE",
+        triggers=("Eval.",),
+        pattern=r"(?<![\w.])Eval\s*\.\s*(?P<n>me|x|xy|xyz)\s*\(",
+        literal_arg=-1,
+        template="Eval.{n}",
+        alternative="a fixed script, with outside data passed in as bindings",
+    ),
+    Primitive(
+        id="java.spel",
+        family="TMPL",
+        triggers=("parseExpression",),
+        pattern=r"\.parseExpression\s*\(",
+        literal_arg=0,
+        name="parseExpression",
+        alternative="a constant expression evaluated with SimpleEvaluationContext",
+    ),
+    Primitive(
+        id="java.runtime-exec",
+        family="SHELL",
+        triggers=("getRuntime",),
+        pattern=r"\b(?:Runtime\s*\.\s*getRuntime\s*\(\s*\)|\w+)\s*\.\s*exec\s*\(",
+        file_requires=("getRuntime",),
+        group="runtime-exec",
+        safe=(
             r'^\s*(?:new\s+String\s*\[\s*\]\s*\{|(?:arrayOf|listOf)\s*\()\s*"'
             r'(?!(?:/bin/|/usr/bin/)?(?:ba|z|k|da)?sh"|cmd(?:\.exe)?")',
         ),
-        "literal_arg": 0,
-        "name": "Runtime.exec",
-        "alternative": 'new ProcessBuilder(List.of("cmd", arg1, ...)) without a shell',
-    },
-    {
-        "id": "java.runtime-exec-shell",
-        "family": "SHELL",
-        "triggers": ("getRuntime",),
-        "pattern": r"\b(?:Runtime\s*\.\s*getRuntime\s*\(\s*\)|\w+)\s*\.\s*exec\s*\(",
-        "file_requires": ("getRuntime",),
-        "group": "runtime-exec",
-        "require": (_SH_C,),
-        "literal_arg": -1,
-        "name": "Runtime.exec",
-        "alternative": 'new ProcessBuilder(List.of("cmd", arg1, ...)) without a shell',
-    },
-    {
+        literal_arg=0,
+        name="Runtime.exec",
+        alternative='new ProcessBuilder(List.of("cmd", arg1, ...)) without a shell',
+    ),
+    Primitive(
+        id="java.runtime-exec-shell",
+        family="SHELL",
+        triggers=("getRuntime",),
+        pattern=r"\b(?:Runtime\s*\.\s*getRuntime\s*\(\s*\)|\w+)\s*\.\s*exec\s*\(",
+        file_requires=("getRuntime",),
+        group="runtime-exec",
+        require=(_SH_C,),
+        literal_arg=-1,
+        name="Runtime.exec",
+        alternative='new ProcessBuilder(List.of("cmd", arg1, ...)) without a shell',
+    ),
+    Primitive(
         # A native library named by a formatted string: whoever shapes the name
         # chooses the code loaded (Semgrep's formatted-runtime-call).
-        "id": "java.load-library",
-        "family": "CODE",
-        "triggers": ("loadLibrary",),
-        "pattern": r"\.\s*loadLibrary\s*\(",
-        "require": (r"\bString\s*\.\s*format\s*\(|\+|\$\{?\w",),
-        "name": "loadLibrary(formatted name)",
-        "words": "native code loaded by a computed name",
-        "alternative": "a constant library name, or an allow-list of names",
-    },
-    {
-        "id": "java.process-builder-shell",
-        "family": "SHELL",
-        "triggers": ("ProcessBuilder",),
-        "pattern": r"(?<![\w.])(?:new\s+)?ProcessBuilder\s*\(|\.command\s*\(",
-        "file_requires": ("ProcessBuilder",),
-        "require": (_SH_C,),
-        "literal_arg": -1,
-        "name": 'ProcessBuilder(shell, "-c", ...)',
-        "alternative": "ProcessBuilder with the program and its arguments, no sh -c",
-    },
+        id="java.load-library",
+        family="CODE",
+        triggers=("loadLibrary",),
+        pattern=r"\.\s*loadLibrary\s*\(",
+        require=(r"\bString\s*\.\s*format\s*\(|\+|\$\{?\w",),
+        name="loadLibrary(formatted name)",
+        words="native code loaded by a computed name",
+        alternative="a constant library name, or an allow-list of names",
+    ),
+    Primitive(
+        id="java.process-builder-shell",
+        family="SHELL",
+        triggers=("ProcessBuilder",),
+        pattern=r"(?<![\w.])(?:new\s+)?ProcessBuilder\s*\(|\.command\s*\(",
+        file_requires=("ProcessBuilder",),
+        require=(_SH_C,),
+        literal_arg=-1,
+        name='ProcessBuilder(shell, "-c", ...)',
+        alternative="ProcessBuilder with the program and its arguments, no sh -c",
+    ),
 )
 
 _CSHARP = (
-    {
-        "id": "cs.formatter",
-        "family": "DESER",
-        "triggers": ("Formatter", "NetDataContractSerializer"),
-        "pattern": r"(?<![\w.])(?:new\s+)?(?P<n>BinaryFormatter|SoapFormatter|LosFormatter"
+    Primitive(
+        id="cs.formatter",
+        family="DESER",
+        triggers=("Formatter", "NetDataContractSerializer"),
+        pattern=r"(?<![\w.])(?:new\s+)?(?P<n>BinaryFormatter|SoapFormatter|LosFormatter"
         r"|ObjectStateFormatter|NetDataContractSerializer)\s*\(",
-        "alternative": "System.Text.Json or DataContractSerializer with known types",
-    },
-    {
-        "id": "cs.type-name-handling",
-        "family": "DESER",
-        "triggers": ("TypeNameHandling",),
-        "pattern": r"\bTypeNameHandling\s*\.\s*(?:All|Auto|Objects|Arrays)\b",
-        "alternative": "TypeNameHandling.None (the default) with concrete types",
-    },
-    {
-        "id": "cs.javascript-serializer",
-        "family": "DESER",
-        "triggers": ("JavaScriptSerializer",),
+        alternative="System.Text.Json or DataContractSerializer with known types",
+    ),
+    Primitive(
+        id="cs.type-name-handling",
+        family="DESER",
+        triggers=("TypeNameHandling",),
+        pattern=r"\bTypeNameHandling\s*\.\s*(?:All|Auto|Objects|Arrays)\b",
+        alternative="TypeNameHandling.None (the default) with concrete types",
+    ),
+    Primitive(
+        id="cs.javascript-serializer",
+        family="DESER",
+        triggers=("JavaScriptSerializer",),
         # Its only argument is a type resolver: any resolver lets the data name types.
-        "pattern": r"\bnew\s+JavaScriptSerializer\s*\((?=\s*[^\s)])",
-        "name": "JavaScriptSerializer(type resolver)",
-        "alternative": "new JavaScriptSerializer() without a type resolver, or System.Text.Json",
-    },
-    {
-        "id": "cs.process-shell",
-        "family": "SHELL",
-        "triggers": ("Process.Start", "ProcessStartInfo"),
-        "pattern": r"(?:\bProcess\s*\.\s*Start|\bnew\s+ProcessStartInfo)\s*\(",
-        "require": (
+        pattern=r"\bnew\s+JavaScriptSerializer\s*\((?=\s*[^\s)])",
+        name="JavaScriptSerializer(type resolver)",
+        alternative="new JavaScriptSerializer() without a type resolver, or System.Text.Json",
+    ),
+    Primitive(
+        id="cs.process-shell",
+        family="SHELL",
+        triggers=("Process.Start", "ProcessStartInfo"),
+        pattern=r"(?:\bProcess\s*\.\s*Start|\bnew\s+ProcessStartInfo)\s*\(",
+        require=(
             r'"(?:cmd(?:\.exe)?|powershell(?:\.exe)?|pwsh|(?:/bin/)?(?:ba)?sh)"'
             r'\s*,\s*\$?@?"(?:/[cC]|-[cC](?:ommand)?)\b',
         ),
-        "literal_arg": -1,
-        "name": "Process.Start(shell, command)",
-        "alternative": "ProcessStartInfo with FileName set to the program and "
+        literal_arg=-1,
+        name="Process.Start(shell, command)",
+        alternative="ProcessStartInfo with FileName set to the program and "
         "ArgumentList for each argument",
-    },
+    ),
 )
 
 _GO = (
-    {
-        "id": "go.exec-shell",
-        "family": "SHELL",
-        "triggers": ("exec.Command",),
-        "pattern": r"\bexec\s*\.\s*Command(?:Context)?\s*\(",
-        "require": (_SH_C,),
-        "literal_arg": -1,
-        "name": 'exec.Command(shell, "-c", ...)',
-        "alternative": "exec.Command(program, arg1, arg2) without a shell",
-    },
-    {
-        "id": "go.js-vm",
-        "family": "CODE",
-        "triggers": ("otto", "goja"),
-        "pattern": r"\.(?:Run|RunString|RunScript)\s*\(",
-        "file_requires": ("robertkrimen/otto", "dop251/goja"),
-        "literal_arg": 0,
-        "name": "vm.Run (embedded JavaScript)",
-        "alternative": "a fixed script, with outside values passed in",
-    },
+    Primitive(
+        id="go.exec-shell",
+        family="SHELL",
+        triggers=("exec.Command",),
+        pattern=r"\bexec\s*\.\s*Command(?:Context)?\s*\(",
+        require=(_SH_C,),
+        literal_arg=-1,
+        name='exec.Command(shell, "-c", ...)',
+        alternative="exec.Command(program, arg1, arg2) without a shell",
+    ),
+    Primitive(
+        id="go.js-vm",
+        family="CODE",
+        triggers=("otto", "goja"),
+        pattern=r"\.(?:Run|RunString|RunScript)\s*\(",
+        file_requires=("robertkrimen/otto", "dop251/goja"),
+        literal_arg=0,
+        name="vm.Run (embedded JavaScript)",
+        alternative="a fixed script, with outside values passed in",
+    ),
 )
 
 _SHELL = (
-    {
-        "id": "sh.pipe-shell",
-        "family": "DLEXEC",
-        "triggers": ("curl", "wget"),
+    Primitive(
+        id="sh.pipe-shell",
+        family="DLEXEC",
+        triggers=("curl", "wget"),
         # Anchored on the literal ``|`` (a fast search), then the download looked up
         # earlier in the statement: linear on long pipelines.
-        "pattern": r"\|(?<!\|\|)(?!\|)\s*" + _SUDO + _SHELLS,
-        "before": _DOWNLOAD,
-        "template": "{d} | {s}",
-        "alternative": "download to a file, verify its checksum or signature, read it, then run it",
-    },
-    {
+        pattern=r"\|(?<!\|\|)(?!\|)\s*" + _SUDO + _SHELLS,
+        before=_DOWNLOAD,
+        template="{d} | {s}",
+        alternative="download to a file, verify its checksum or signature, read it, then run it",
+    ),
+    Primitive(
         # An interpreter reads its program from stdin when it gets no script, or ``-``:
         # ``curl … | python3 -``. With ``-c``/``-e``/``-m`` or a script file the pipe
         # is data (``curl … | python3 -m json.tool``).
-        "id": "sh.pipe-interpreter",
-        "family": "DLEXEC",
-        "triggers": ("curl", "wget"),
+        id="sh.pipe-interpreter",
+        family="DLEXEC",
+        triggers=("curl", "wget"),
         # Anchored on the interpreter's name (rarer than ``|``); the pipe and the
         # download are looked up before it.
-        "pattern": _INTERPRETERS + _STDIN_PROGRAM,
-        "before": (_DOWNLOAD, r"\|(?<!\|\|)\s*" + _SUDO + r"(?:/usr)?(?:/local)?(?:/bin/)?$"),
-        "template": "{d} | {s}",
-        "alternative": "download to a file, verify its checksum or signature, read it, then run it",
-    },
-    {
-        "id": "sh.process-substitution",
-        "family": "DLEXEC",
-        "triggers": ("curl", "wget"),
-        "pattern": r"<\(\s*(?P<d>curl|wget)(?![\w.-])",
-        "before": r"(?<![\w.-])(?P<e>(?:sudo\s+)?" + _ANY_SHELL + r"|source|\.)\s+$",
-        "template": "{e} <({d} ...)",
-        "alternative": "download to a file, verify its checksum or signature, read it, then run it",
-    },
-    {
-        "id": "sh.eval-download",
-        "family": "DLEXEC",
-        "triggers": ("curl", "wget"),
-        "view": "text",
-        "in_strings": True,
-        "pattern": r"(?:\$\(|`)\s*(?P<d>curl|wget)(?![\w.-])",
-        "before": r"(?<![\w.-])(?P<e>eval|" + _ANY_SHELL + r"\s+-[a-z]*[ce])\s+[\"']?$",
-        "template": '{e} "$({d} ...)"',
-        "alternative": "download to a file, verify its checksum or signature, read it, then run it",
-    },
-    {
+        pattern=_INTERPRETERS + _STDIN_PROGRAM,
+        before=(_DOWNLOAD, r"\|(?<!\|\|)\s*" + _SUDO + r"(?:/usr)?(?:/local)?(?:/bin/)?$"),
+        template="{d} | {s}",
+        alternative="download to a file, verify its checksum or signature, read it, then run it",
+    ),
+    Primitive(
+        id="sh.process-substitution",
+        family="DLEXEC",
+        triggers=("curl", "wget"),
+        pattern=r"<\(\s*(?P<d>curl|wget)(?![\w.-])",
+        before=r"(?<![\w.-])(?P<e>(?:sudo\s+)?" + _ANY_SHELL + r"|source|\.)\s+$",
+        template="{e} <({d} ...)",
+        alternative="download to a file, verify its checksum or signature, read it, then run it",
+    ),
+    Primitive(
+        id="sh.eval-download",
+        family="DLEXEC",
+        triggers=("curl", "wget"),
+        view="text",
+        in_strings=True,
+        pattern=r"(?:\$\(|`)\s*(?P<d>curl|wget)(?![\w.-])",
+        before=r"(?<![\w.-])(?P<e>eval|" + _ANY_SHELL + r"\s+-[a-z]*[ce])\s+[\"']?$",
+        template='{e} "$({d} ...)"',
+        alternative="download to a file, verify its checksum or signature, read it, then run it",
+    ),
+    Primitive(
         # ``sh -c "$CMD"``: the whole script is a variable's value. Anchored on the
         # option (a fast literal search); the shell is looked up just before it.
-        "id": "sh.shell-c-variable",
-        "family": "SHELL",
-        "triggers": ("sh -",),
-        "view": "text",
-        "pattern": r"-[a-zA-Z]*c[ \t]+(?P<v>\"\$\{?[\w@*#?]+\}?\"|\$\{?[\w@*#?]+\}?)(?=[\s;&|)]|$)",
-        "before": r"(?<![\w.$/-])" + _SHELLS + r"(?:[ \t]+-[a-zA-Z]+)*[ \t]+$",
-        "template": "{s} -c {v}",
-        "alternative": 'run the command directly with its arguments ("$@", an array) '
+        id="sh.shell-c-variable",
+        family="SHELL",
+        triggers=("sh -",),
+        view="text",
+        pattern=r"-[a-zA-Z]*c[ \t]+(?P<v>\"\$\{?[\w@*#?]+\}?\"|\$\{?[\w@*#?]+\}?)(?=[\s;&|)]|$)",
+        before=r"(?<![\w.$/-])" + _SHELLS + r"(?:[ \t]+-[a-zA-Z]+)*[ \t]+$",
+        template="{s} -c {v}",
+        alternative='run the command directly with its arguments ("$@", an array) '
         "instead of a script held in a variable",
-    },
-    {
-        "id": "sh.iex-download",
-        "family": "DLEXEC",
-        "triggers": ("iex", "Invoke-Expression", "invoke-expression"),
-        "view": "text",
-        "in_strings": True,
-        "pattern": r"(?i:(?<![\w-])(?:iwr|irm|invoke-webrequest|invoke-restmethod"
+    ),
+    Primitive(
+        id="sh.iex-download",
+        family="DLEXEC",
+        triggers=("iex", "Invoke-Expression", "invoke-expression"),
+        view="text",
+        in_strings=True,
+        pattern=r"(?i:(?<![\w-])(?:iwr|irm|invoke-webrequest|invoke-restmethod"
         r"|\.downloadstring)(?![\w-])[^\n;]{0,400}?\|\s*(?:iex|invoke-expression)(?![\w-])"
         r"|(?<![\w$-])(?:iex|invoke-expression)[\s(]{0,8}(?:iwr|irm|invoke-webrequest"
         r"|invoke-restmethod|new-object\s+(?:system\.)?net\.webclient)(?![\w-]))",
-        "before": r"(?i:(?<![\w-])(?:pwsh|powershell)(?:\.exe)?(?![\w-]))",
-        "name": "iex (downloaded script)",
-        "alternative": "save the script to a file, verify its signature or hash, then run it",
-    },
+        before=r"(?i:(?<![\w-])(?:pwsh|powershell)(?:\.exe)?(?![\w-]))",
+        name="iex (downloaded script)",
+        alternative="save the script to a file, verify its signature or hash, then run it",
+    ),
 )
 
 _POWERSHELL = (
-    {
-        "id": "ps.iex-download",
-        "family": "DLEXEC",
-        "triggers": ("iex", "invoke-expression"),
-        "pattern": r"(?:(?<![\w-])(?:iwr|irm|curl|wget|invoke-webrequest|invoke-restmethod)"
+    Primitive(
+        id="ps.iex-download",
+        family="DLEXEC",
+        triggers=("iex", "invoke-expression"),
+        pattern=r"(?:(?<![\w-])(?:iwr|irm|curl|wget|invoke-webrequest|invoke-restmethod)"
         r"(?![\w-])|\.downloadstring\s*\()[^\n;]{0,400}?\|\s*(?:iex|invoke-expression)"
         r"(?![\w-])|(?<![\w$-])(?:iex|invoke-expression)[\s(]{0,8}(?:iwr|irm"
         r"|invoke-webrequest|invoke-restmethod|new-object\s+(?:system\.)?net\.webclient)"
         r"(?![\w-])",
-        "group": "iex",
-        "name": "iex (downloaded script)",
-        "alternative": "save the script to a file, verify its signature or hash "
+        group="iex",
+        name="iex (downloaded script)",
+        alternative="save the script to a file, verify its signature or hash "
         "(Get-AuthenticodeSignature, Get-FileHash), then run it",
-    },
-    {
-        "id": "ps.invoke-expression",
-        "family": "CODE",
-        "triggers": ("iex", "invoke-expression"),
-        "pattern": r"(?<![\w$-])(?:iex|invoke-expression)(?![\w-])",
-        "group": "iex",
-        "literal_arg": 0,
-        "name": "Invoke-Expression",
-        "alternative": "call the command directly (& $command @arguments)",
-    },
+    ),
+    Primitive(
+        id="ps.invoke-expression",
+        family="CODE",
+        triggers=("iex", "invoke-expression"),
+        pattern=r"(?<![\w$-])(?:iex|invoke-expression)(?![\w-])",
+        group="iex",
+        literal_arg=0,
+        name="Invoke-Expression",
+        alternative="call the command directly (& $command @arguments)",
+    ),
 )
 
 # Contexts an attacker can write (GitHub's script-injection guidance and actionlint's
@@ -915,19 +919,19 @@ _UNTRUSTED = (
 )
 
 _GHA = (
-    {
-        "id": "gha.expression-injection",
-        "family": "SHELL",
-        "triggers": ("github.event", "github.head_ref"),
-        "view": "text",
-        "in_strings": True,
+    Primitive(
+        id="gha.expression-injection",
+        family="SHELL",
+        triggers=("github.event", "github.head_ref"),
+        view="text",
+        in_strings=True,
         # contains()/startsWith()/endsWith() give a boolean: nothing is spliced.
-        "pattern": r"\$\{\{(?:(?!\}\}|(?i:contains|startswith|endswith)\s*\()[^\n]){0,300}?"
+        pattern=r"\$\{\{(?:(?!\}\}|(?i:contains|startswith|endswith)\s*\()[^\n]){0,300}?"
         r"(?<![\w.])(?P<n>" + _UNTRUSTED + r")(?![\w-])",
-        "words": "untrusted workflow input spliced into a script",
-        "alternative": "pass the value through env: (e.g. TITLE: ${{ github.event.issue.title "
+        words="untrusted workflow input spliced into a script",
+        alternative="pass the value through env: (e.g. TITLE: ${{ github.event.issue.title "
         '}}) and use "$TITLE" in the script',
-    },
+    ),
 )
 
 PRIMITIVES = {

@@ -15,8 +15,6 @@ from caveat.common.budget import Overrun
 from caveat.common.budget import Timer
 from caveat.common.sanitize import redact
 from caveat.event import Finding
-from caveat.guards.eval import ID
-from caveat.guards.eval import MESSAGE
 from caveat.guards.eval.primitives import FAMILY_WORDS
 from caveat.guards.eval.primitives import PRIMITIVES
 from caveat.guards.eval.scan import scan
@@ -29,7 +27,7 @@ if TYPE_CHECKING:
     from caveat.event import Event
     from caveat.event import FileEdit
     from caveat.guards.base import Context
-    from caveat.guards.eval.scan import Hit
+    from caveat.guards.eval.records import Hit
 
 MAX_COMMAND = 200
 # Hits looked up verbatim in the text before the edit when its scan ran out of time.
@@ -40,9 +38,8 @@ EDGE = 1 << 20
 def _info(language: str, pid: str) -> tuple[str, str]:
     """(family in words, safe alternative) of a primitive."""
     for prim in PRIMITIVES.get(language, ()):
-        if prim.get("id") == pid:
-            words = prim.get("words") or FAMILY_WORDS.get(str(prim.get("family")), "")
-            return str(words), str(prim.get("alternative", ""))
+        if prim.id == pid:
+            return prim.words or FAMILY_WORDS.get(prim.family, ""), prim.alternative
     return "", ""
 
 
@@ -73,7 +70,7 @@ def _bounded(
             for begin, end, line in _ends(text):
                 part = text[begin:end]
                 found = scan(part, language, triggered(language, part), first=first)
-                edges.extend((h[0], h[1] + line, h[2], h[3]) for h in found)
+                edges.extend(h.replace(line=h.line + line) for h in found)
             ids = triggered(language, text)
             if ids:
                 scan(text, language, ids, whole, first)
@@ -81,8 +78,8 @@ def _bounded(
     except Overrun as exc:
         if exc.timer is not timer:
             raise
-    lines = {h[1] for h in edges}
-    return edges + [h for h in whole if h[1] not in lines], False
+    lines = {h.line for h in edges}
+    return edges + [h for h in whole if h.line not in lines], False
 
 
 def _scans(before: str, after: str, language: str, deadline: float) -> tuple[list[Hit], list[Hit]]:
@@ -96,7 +93,7 @@ def _scans(before: str, after: str, language: str, deadline: float) -> tuple[lis
         if done:
             return hits, old
     hits = hits[:MAX_LOOKUPS]
-    return hits, [h for h in hits if h[3] and h[3] in before]
+    return hits, [h for h in hits if h.text and h.text in before]
 
 
 def _introduced(
@@ -105,23 +102,23 @@ def _introduced(
     """(primitive id, names, new lines) for each primitive the change adds."""
     hits, old = _scans(before, after, language, deadline)
     out = []
-    for pid in dict.fromkeys(h[0] for h in hits):
-        now = [h for h in hits if h[0] == pid]
+    for pid in dict.fromkeys(h.pid for h in hits):
+        now = [h for h in hits if h.pid == pid]
         was: dict[str, int] = {}
         for h in old:
-            if h[0] == pid:
-                was[h[3]] = was.get(h[3], 0) + 1
+            if h.pid == pid:
+                was[h.text] = was.get(h.text, 0) + 1
         if len(now) <= sum(was.values()):
             continue
         fresh = []
         for h in now:
-            if was.get(h[3], 0) > 0:
-                was[h[3]] -= 1
+            if was.get(h.text, 0) > 0:
+                was[h.text] -= 1
             else:
                 fresh.append(h)
         fresh = fresh or now
-        names = list(dict.fromkeys(h[2] for h in fresh))
-        out.append((pid, names, sorted({h[1] for h in fresh})))
+        names = list(dict.fromkeys(h.name for h in fresh))
+        out.append((pid, names, sorted({h.line for h in fresh})))
     return out
 
 
@@ -150,27 +147,28 @@ def file_findings(
             "lines": text,
             "alternative": alternative,
         }
-        findings.append(Finding(ID, MESSAGE, values, key=pid))
+        findings.append(Finding(values, key=pid))
     return findings
 
 
 def command_findings(command: str, language: str, deadline: float) -> list[Finding]:
-    hits = sorted(_bounded(command, language, deadline, first=True)[0], key=lambda hit: hit[1])
+    hits = sorted(_bounded(command, language, deadline, first=True)[0], key=lambda hit: hit.line)
     findings = []
     seen: set[str] = set()
-    for pid, _line, name, row in hits:
+    for hit in hits:
+        pid = hit.pid
         if pid in seen:
             continue
         seen.add(pid)
         family, alternative = _info(language, pid)
-        shown = redact(" ".join(row.split()))
+        shown = redact(" ".join(hit.text.split()))
         if len(shown) > MAX_COMMAND:
             shown = shown[: MAX_COMMAND - 1] + "…"
         values = {
-            "primitive": name,
+            "primitive": hit.name,
             "family": family,
             "alternative": alternative,
             "command": shown,
         }
-        findings.append(Finding(ID, MESSAGE, values, variant="command", key=pid))
+        findings.append(Finding(values, variant="command", key=pid))
     return findings

@@ -1,7 +1,7 @@
 """Find the primitives of one language in one text (imported only after the pre-filter).
 
-``scan(text, language, ids)`` returns ``Hit`` tuples ``(primitive id, line, name,
-line text)`` in text order. Work is bounded so that multi-megabyte or adversarial
+``scan(text, language, ids)`` returns ``Hit`` records (primitive id, line, name,
+line text) in text order. Work is bounded so that multi-megabyte or adversarial
 input stays linear: every regex is free of nested or ambiguous quantifiers, at most
 ``MAX_HITS`` matches of a primitive are judged per text, an argument span is at most
 ``MAX_SPAN`` characters, and bracket matching steps over closing brackets only.
@@ -16,14 +16,14 @@ from caveat.guards.eval.mask import blank
 from caveat.guards.eval.mask import mask
 from caveat.guards.eval.primitives import LANGUAGES
 from caveat.guards.eval.primitives import PRIMITIVES
+from caveat.guards.eval.records import Hit
+from caveat.guards.eval.records import Language
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
-    from collections.abc import Mapping
 
-    Primitive = Mapping[str, object]
-    Hit = tuple[str, int, str, str]
+    from caveat.guards.eval.records import Primitive
 
 MAX_HITS = 500
 MAX_SPAN = 64 * 1024
@@ -49,27 +49,15 @@ _USES = r"\s*(?:-\s+)?uses\s*:\s*['\"]?([^\s'\"#]+)"
 _GITHUB_SCRIPT = "actions/github-script"
 
 
-def _strs(prim: Primitive, key: str) -> tuple[str, ...]:
-    value = prim.get(key, ())
-    return value if isinstance(value, tuple) else ()
-
-
-def _str(prim: Primitive, key: str) -> str:
-    value = prim.get(key, "")
-    return value if isinstance(value, str) else ""
-
-
 def primitives(language: str) -> tuple[Primitive, ...]:
     return PRIMITIVES.get(language, ())
 
 
 def triggered(language: str, text: str) -> list[str]:
     """Ids of the primitives whose trigger occurs in ``text``."""
-    if LANGUAGES.get(language, {}).get("ci"):
+    if language in LANGUAGES and LANGUAGES[language].ci:
         text = text.lower()
-    return [
-        _str(p, "id") for p in primitives(language) if any(t in text for t in _strs(p, "triggers"))
-    ]
+    return [p.id for p in primitives(language) if any(t in text for t in p.triggers)]
 
 
 def _lines(text: str) -> Iterator[str]:
@@ -206,7 +194,7 @@ def _literal(
     prim: Primitive, code_arg: str, plain_arg: str, interp: str, in_code: bool = False
 ) -> bool:
     """The argument that ``literal_arg`` names is a constant (F5: silent)."""
-    which = prim.get("literal_arg")
+    which = prim.literal_arg
     if which is None:
         return False
     for found in re.finditer(interp, plain_arg) if interp else ():
@@ -219,7 +207,7 @@ def _literal(
 
 def _judge(
     prim: Primitive,
-    lang: Mapping[str, object],
+    lang: Language,
     views: tuple[str, str],
     at: tuple[int, int],
     budget: list[int],
@@ -232,35 +220,31 @@ def _judge(
     lo, hi = _span(code, end, budget)
     code_arg, plain_arg = code[lo:hi], plain[lo:hi]
     after = code[hi + 1 : hi + 64].lstrip(" \t\n") if code[hi : hi + 1] == ")" else ""
-    if lang.get("brace_def") and after.startswith("{"):
+    if lang.brace_def and after.startswith("{"):
         return False  # a method definition such as ``eval(x) {``
-    if not all(re.search(r, plain_arg) for r in _strs(prim, "require")):
+    if not all(re.search(r, plain_arg) for r in prim.require):
         return False
-    if any(re.search(r, plain_arg) for r in _strs(prim, "safe")):
+    if any(re.search(r, plain_arg) for r in prim.safe):
         return False
-    sanitizer = _str(prim, "sanitizer")
-    if sanitizer and "$" not in re.sub(sanitizer, "", plain_arg):
+    if prim.sanitizer and "$" not in re.sub(prim.sanitizer, "", plain_arg):
         return False  # every variable passes through the sanitizer
-    if prim.get("first_string") and not _first_is_string(code_arg):
+    if prim.first_string and not _first_is_string(code_arg):
         return False
-    if prim.get("argv_safe") and _top_level_comma(code_arg) >= 0:
+    if prim.argv_safe and _top_level_comma(code_arg) >= 0:
         return False
-    if lang.get("parens") and code[lo - 1 : lo] != "(":
+    if lang.parens and code[lo - 1 : lo] != "(":
         return True  # a reference (``map(pickle.loads, xs)``): its arguments are unseen
-    unless = _str(prim, "literal_unless")
+    unless = prim.literal_unless
     if unless and re.search(unless, plain[start:end] + " " + plain_arg):
         return True  # no constant exempts this form
-    interp = lang.get("interp")
-    interp = interp if isinstance(interp, str) else ""
-    return not _literal(prim, code_arg, plain_arg, interp, bool(lang.get("interp_in_code")))
+    return not _literal(prim, code_arg, plain_arg, lang.interp, lang.interp_in_code)
 
 
 def _before(prim: Primitive, code: str, start: int) -> dict[str, str] | None:
     """Named groups of the ``before`` regex (or of each of a tuple of them) found
     earlier in the statement that holds ``start`` (None: one is not found); ``{}``
     when the primitive has no ``before``."""
-    value = prim.get("before")
-    patterns = (value,) if isinstance(value, str) else _strs(prim, "before")
+    patterns = prim.before
     if not patterns:
         return {}
     window = code[max(0, start - _BEFORE) : start]
@@ -278,13 +262,12 @@ def _before(prim: Primitive, code: str, start: int) -> dict[str, str] | None:
 
 
 def _name(prim: Primitive, match: re.Match[str], extra: dict[str, str]) -> str:
-    template = _str(prim, "template")
+    template = prim.template
     if template:
         groups = {**extra, **{k: v or "" for k, v in match.groupdict().items()}}
         return template.format_map({k: " ".join(v.split()) for k, v in groups.items()})
-    fixed = _str(prim, "name")
-    if fixed:
-        return fixed
+    if prim.name:
+        return prim.name
     named = match.groupdict().get("n")
     if named:
         return named
@@ -293,12 +276,11 @@ def _name(prim: Primitive, match: re.Match[str], extra: dict[str, str]) -> str:
 
 def views(text: str, language: str) -> tuple[str, str]:
     """The (code, plain) views of ``text``, workflow files reduced to their scripts."""
-    lang = LANGUAGES.get(language, {})
-    style = lang.get("mask")
+    lang = LANGUAGES.get(language)
     if language == "gha":
         text = mask(text, "yaml")[0]
         text = workflow_scripts(text)
-    return mask(text, style if isinstance(style, str) else "")
+    return mask(text, lang.mask if lang else "")
 
 
 MAX_ROW = 1024
@@ -321,32 +303,31 @@ def scan(
     interrupts the scan still has them; ``first`` stops each primitive at its first
     hit (a command names each primitive once)."""
     hits: list[Hit] = [] if out is None else out
-    lang = LANGUAGES.get(language, {})
+    lang = LANGUAGES.get(language)
     wanted = set(ids)
-    chosen = [p for p in primitives(language) if _str(p, "id") in wanted]
-    if not chosen or not text:
+    chosen = [p for p in primitives(language) if p.id in wanted]
+    if not chosen or not text or lang is None:
         return hits
     code, plain = views(text, language)
     if language == "python" and "import" in code:
         from caveat.guards.eval.aliases import expand
 
         chosen.extend(expand(code, wanted))
-    flags = re.IGNORECASE if lang.get("ci") else 0
+    flags = re.IGNORECASE if lang.ci else 0
     budget = [1 << 18]  # closing brackets stepped over, shared by all matches
     claimed: set[tuple[str, int]] = set()
     for prim in chosen:
-        pid = _str(prim, "id")
-        needs = _strs(prim, "file_requires")
+        needs = prim.file_requires
         if needs and not any(n in plain for n in needs):
             continue
-        on_text = prim.get("view") == "text"
-        pattern = re.compile(_str(prim, "pattern"), flags)
+        on_text = prim.view == "text"
+        pattern = re.compile(prim.pattern, flags)
         line, last = 0, 0
         for count, match in enumerate(pattern.finditer(plain if on_text else code)):
             if count >= MAX_HITS:
                 break
             start = match.start()
-            if on_text and not prim.get("in_strings") and code[start] != plain[start]:
+            if on_text and not prim.in_strings and code[start] != plain[start]:
                 continue  # starts inside a string
             extra = _before(prim, code, start)
             if extra is None or not _judge(prim, lang, (code, plain), match.span(), budget):
@@ -354,13 +335,13 @@ def scan(
             name = _name(prim, match, extra)
             line += code.count("\n", last, start)
             last = start
-            group = _str(prim, "group")
+            group = prim.group
             if group:
                 if (group, line) in claimed:
                     continue
                 claimed.add((group, line))
-            hits.append((pid, line + 1, name, _row(text, start)))
+            hits.append(Hit(prim.id, line + 1, name, _row(text, start)))
             if first:
                 break
-    hits.sort(key=lambda hit: hit[1])
+    hits.sort(key=lambda hit: hit.line)
     return hits

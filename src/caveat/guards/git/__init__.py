@@ -35,10 +35,6 @@ if TYPE_CHECKING:
     from caveat.event import Finding
     from caveat.guards.base import Context
 
-ID = "git"
-BUDGET_S = 1.0
-STRICT = False
-SETTINGS: dict[str, dict[str, object]] = {}
 
 # Longer commands are not analysed: the guard must stay within its budget.
 MAX_TEXT = 1 << 20

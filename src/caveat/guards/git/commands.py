@@ -17,8 +17,6 @@ from caveat.common.shellwrap import run_argvs
 from caveat.event import Finding
 from caveat.guards.git import rules as data
 
-GUARD = "git"
-MESSAGE = "pretooluse-bash"
 _MAX_COMMANDS = 500
 _WHOLE_TREE = frozenset({".", ":/", "*", ":(top)", "./"})
 # Names of commits that are never paths (gitrevisions(7)); HEAD and @ move nothing.
@@ -246,5 +244,5 @@ def command_findings(command: str, powershell: bool) -> list[Finding]:
             seen.add(key)
             _, risk, variant = data.ACTIONS[key]
             values = {"command": display(argv), "action": action, "risk": risk}
-            findings.append(Finding(GUARD, MESSAGE, values, variant=variant, key=key))
+            findings.append(Finding(values, variant=variant, key=key))
     return findings

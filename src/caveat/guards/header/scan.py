@@ -10,9 +10,9 @@ from __future__ import annotations
 import os
 
 from caveat.common.files import open_regular
-from caveat.guards.header import file_style
-from caveat.guards.header import in_exempt_dir
 from caveat.guards.header import rules
+from caveat.guards.header.styles import file_style
+from caveat.guards.header.styles import in_exempt_dir
 
 # The listing's own deadline and size bound (the guard's budget bounds it too).
 LIST_TIMEOUT_S = 1.5

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import os
 
+from caveat.event import POST_TOOL
 from caveat.event import WHOLE
 from caveat.event import Finding
-from caveat.guards.base import POST_TOOL
 from caveat.guards.base import versions
-from caveat.guards.header import DOCKERFILE_PREFIXES
-from caveat.guards.header import ID
 from caveat.guards.header import comments
-from caveat.guards.header import in_exempt_dir
 from caveat.guards.header import rules
 from caveat.guards.header.policy import policy
+from caveat.guards.header.styles import DOCKERFILE_PREFIXES
+from caveat.guards.header.styles import in_exempt_dir
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -212,5 +211,5 @@ def findings(
         }
         variant = "removed" if problem.kind in ("removed", "altered") else ""
         key = f"{rel}:{problem.kind}"
-        out.append(Finding(ID, message, values, variant=variant, key=key))
+        out.append(Finding(values, variant=variant, key=key, message=message))
     return out

@@ -68,14 +68,6 @@ PROSE_SUFFIXES = (
 )
 
 
-ID = "plan"
-MESSAGE = "pretooluse-write-plan-guard"
-BUDGET_S = 1.0
-STRICT = True
-# [plans] is read by the plan-bash and tracking-ids guards too: it is a shared table
-# of caveat.config.
-SETTINGS: dict[str, dict[str, object]] = {}
-
 PLAN_MODE = "plan"
 # Larger texts are not analysed: the guard must stay within its budget.
 MAX_TEXT = 16 * 1024 * 1024

@@ -7,12 +7,10 @@ back after the tool ran) and asks ``scan`` whether that text is a plan.
 
 from __future__ import annotations
 
+from caveat.event import POST_TOOL
 from caveat.event import WHOLE
 from caveat.event import Finding
-from caveat.guards.base import POST_TOOL
 from caveat.guards.base import versions
-from caveat.guards.plan import ID
-from caveat.guards.plan import MESSAGE
 from caveat.guards.plan import paths
 from caveat.guards.plan import tables
 from caveat.guards.plan.scan import describe
@@ -38,9 +36,7 @@ def plan_mode_findings(event: Event, ctx: Context, written: list[str]) -> list[F
         if kind in (paths.PLANS, paths.HARNESS_PLANS):
             continue
         shown = paths.shown(path, root, ctx.env)
-        findings.append(
-            Finding(ID, MESSAGE, {"path": shown}, variant="plan-mode", key="plan-mode", deny=deny)
-        )
+        findings.append(Finding({"path": shown}, variant="plan-mode", key="plan-mode", deny=deny))
     return findings
 
 
@@ -79,7 +75,7 @@ def content_findings(
                 "plans_folder": paths.shown_folder(ctx, root),
                 "signals": describe(signals),
             }
-            findings.append(Finding(ID, MESSAGE, values, key="misplaced"))
+            findings.append(Finding(values, key="misplaced"))
             continue
         # A global location: point to the plans folder of the project being worked on.
         home_root = paths.cwd_root(ctx)
@@ -88,5 +84,5 @@ def content_findings(
             "plans_folder": paths.shown_folder(ctx, home_root, absolute=True),
             "signals": describe(signals),
         }
-        findings.append(Finding(ID, MESSAGE, values, variant="global", key="global"))
+        findings.append(Finding(values, variant="global", key="global"))
     return findings

@@ -40,12 +40,7 @@ if TYPE_CHECKING:
     from caveat.event import Finding
     from caveat.guards.base import Context
 
-ID = "plan-bash"
-BUDGET_S = 1.0
-STRICT = True
-SETTINGS: dict[str, dict[str, object]] = {}
 
-MESSAGE = "pretooluse-bash-plan-guard"
 PLAN_MODE = "plan"
 # Longer commands are not analysed: the guard must stay within its budget.
 MAX_TEXT = 1 << 20

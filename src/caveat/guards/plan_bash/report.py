@@ -21,8 +21,6 @@ from caveat.common.shellwrap import run_argvs
 from caveat.event import Finding
 from caveat.guards.plan import paths
 from caveat.guards.plan import tables
-from caveat.guards.plan_bash import ID
-from caveat.guards.plan_bash import MESSAGE
 from caveat.guards.plan_bash.commands import posix_changes
 from caveat.guards.plan_bash.commands import powershell_changes
 from caveat.guards.plan_bash.commands import redirect_changes
@@ -147,7 +145,5 @@ def command_findings(event: Event, ctx: Context, plan_mode: bool) -> list[Findin
     for variant, command, action, listed in _grouped(ctx, found)[:_MAX_FINDINGS]:
         values = {"command": command, "action": action, "path": _paths_text(listed)}
         key = f"{variant or 'folder'}:{action}:{values['path']}"
-        findings.append(
-            Finding(ID, MESSAGE, values, variant=variant, key=key, deny=deny and bool(variant))
-        )
+        findings.append(Finding(values, variant=variant, key=key, deny=deny and bool(variant)))
     return findings

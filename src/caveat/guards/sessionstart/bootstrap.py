@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 
+from caveat.event import VERBATIM
 from caveat.event import Finding
 
 TYPE_CHECKING = False
@@ -29,11 +30,8 @@ if TYPE_CHECKING:
     from caveat.event import Event
     from caveat.guards.base import Context
 
-GUARD = "sessionstart"
-MESSAGE = "sessionstart"
 POSTCOMPACT = "postcompact"
 SKILL_INDEX = "skill-index"
-WHOLE = "*"  # messages.WHOLE (not imported: it would load the renderer early)
 
 HOST_ENV = ("CURSOR_PROJECT_DIR", "CURSOR_VERSION", "DEVIN_PROJECT_DIR")
 HOST_CONTRACTS = frozenset({"cursor", "devin"})
@@ -113,25 +111,23 @@ def findings(event: Event, ctx: Context) -> list[Finding]:
     if duplicate(event, env):
         return []
     root = project_root(event, ctx)
-    found = [Finding(GUARD, MESSAGE, {}, variant=WHOLE)]
+    found = [Finding({}, variant=VERBATIM)]
     if event.source == "compact":
-        found.append(Finding(GUARD, POSTCOMPACT, {}, variant=WHOLE))
+        found.append(Finding({}, variant=VERBATIM, message=POSTCOMPACT))
     pointer = plugin_rules(env, root)
     if pointer is not None:
         rules, index = pointer
         if index:
             values = {"rules": rules, "index": index}
-            found.append(Finding(GUARD, MESSAGE, values, variant="plugin-only-index"))
+            found.append(Finding(values, variant="plugin-only-index"))
         else:
-            found.append(Finding(GUARD, MESSAGE, {"rules": rules}, variant="plugin-only"))
+            found.append(Finding({"rules": rules}, variant="plugin-only"))
     if root:
         from caveat.guards.sessionstart import knowledge
 
         drift = knowledge.check(root)
         if drift is not None:
-            found.append(
-                Finding(GUARD, MESSAGE, drift.values(), variant="kb-drift", key=drift.path)
-            )
+            found.append(Finding(drift.values(), variant="kb-drift", key=drift.path))
     from caveat.messages import bundled_dir
     from caveat.messages import locate
 
@@ -139,7 +135,7 @@ def findings(event: Event, ctx: Context) -> list[Finding]:
     # The bundled index names caveat's own skills; a project's index, its own.
     own = os.path.dirname(index) == bundled_dir()
     if os.path.isfile(index) and (not own or skills_present(event, env, root)):
-        found.append(Finding(GUARD, SKILL_INDEX, {}, variant=WHOLE))
+        found.append(Finding({}, variant=VERBATIM, message=SKILL_INDEX))
     return found
 
 

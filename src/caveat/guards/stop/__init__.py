@@ -17,14 +17,8 @@ if TYPE_CHECKING:
     from caveat.event import Finding
     from caveat.guards.base import Context
 
-ID = "stop"
-MESSAGE = "stop"
-BUDGET_S = 1.0
-STRICT = False
-SETTINGS: dict[str, dict[str, object]] = {"stop": {"enabled": False}}  # stop.md is opt-in
 
 MARKER = "stop"
-WHOLE = "*"  # messages.WHOLE
 
 
 def check(event: Event, ctx: Context) -> list[Finding]:
@@ -38,9 +32,10 @@ def check(event: Event, ctx: Context) -> list[Finding]:
 
     if not marker.once(ctx.env, MARKER, event.session_id):
         return []
+    from caveat.event import VERBATIM
     from caveat.event import Finding
 
-    return [Finding(ID, MESSAGE, {}, variant=WHOLE)]
+    return [Finding({}, variant=VERBATIM)]
 
 
 def forwarded(event: Event) -> bool:
@@ -58,6 +53,9 @@ def readable(ctx: Context, event: Event) -> bool:
 
     root = git_root(event.cwd) if event.cwd else None
     store = messages.MessageStore(ctx.env)
-    sections = store.sections(messages.locate(MESSAGE, root))
+    from caveat.event import VERBATIM
+    from caveat.guards import spec
+
+    sections = store.sections(messages.locate(spec("stop").messages[0], root))
     store.save()
-    return bool(sections and messages.advisory(sections, WHOLE).strip())
+    return bool(sections and messages.advisory(sections, VERBATIM).strip())

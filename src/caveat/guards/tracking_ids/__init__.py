@@ -102,14 +102,6 @@ TEST_PREFIXES = ("test_", "tests_")
 
 TEST_SUFFIXES = ("_test", "_tests", "_spec", "-test", "-spec")
 
-ID = "tracking-ids"
-BUDGET_S = 1.0
-STRICT = False
-SETTINGS: dict[str, dict[str, object]] = {
-    # The project's own planning ids, beyond what its plans folder defines (a regular
-    # expression such as "PROJ-[0-9]+"; none by default).
-    "tracking": {"pattern": ""},
-}
 
 # Larger texts are not analysed: the guard must stay within its budget.
 MAX_TEXT = 16 * 1024 * 1024
@@ -138,14 +130,6 @@ def is_test(base: str) -> bool:
     )
 
 
-def relative(ctx: Context, path: str) -> str:
-    """``path`` relative to its git root, with forward slashes; else as given."""
-    root = ctx.git_root(path)
-    if root and path.startswith(root.rstrip("/\\") + os.sep):
-        path = path[len(root.rstrip("/\\")) + 1 :]
-    return path.replace("\\", "/")
-
-
 def plans_dir(ctx: Context, path: str) -> str:
     """The absolute plans folder of the project holding ``path`` ("" when there is
     none to know: no setting, or a relative one outside every git root)."""
@@ -161,7 +145,7 @@ def plans_dir(ctx: Context, path: str) -> str:
 
 def exempt(ctx: Context, path: str, plans: str) -> bool:
     """True for documentation, tests, release notes, vendored code and plans."""
-    rel = relative(ctx, path)
+    rel = ctx.relative(path)
     folder, _, base = rel.rpartition("/")
     if base.lower().startswith(NOTES_PREFIXES) or is_test(base):
         return True

@@ -13,7 +13,6 @@ from caveat.event import Finding
 from caveat.guards.texts import MAX_LINES
 from caveat.guards.texts import label
 from caveat.guards.texts import texts
-from caveat.guards.tracking_ids import ID
 from caveat.guards.tracking_ids.rules import public
 
 TYPE_CHECKING = False
@@ -108,12 +107,10 @@ def file_findings(
     shown = ", ".join(new[:MAX_IDS])
     if len(new) > MAX_IDS:
         shown += f" and {len(new) - MAX_IDS} more"
-    from caveat.guards.tracking_ids import relative
-
     root = ctx.git_root(path)
     values = {
-        "path": relative(ctx, path) if root else path,
+        "path": ctx.relative(path) if root else path,
         "ids": shown,
         "lines": label(lines, kind, starts),
     }
-    return [Finding(ID, message, values, key=",".join(sorted(new))[:200])]
+    return [Finding(values, key=",".join(sorted(new))[:200], message=message)]

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import os
 
+from caveat.guards import AFTER_THE_TOOL
 from caveat.harnesses.claude import ID
-from caveat.install.base import AFTER_THE_TOOL
 from caveat.install.base import Entry
 from caveat.install.base import Harness
 from caveat.install.core import home
@@ -49,8 +49,8 @@ def _user_file(env: Mapping[str, str]) -> str:
 def _handler(runtime: Runtime, entry: Entry) -> Json:
     return {
         "type": "command",
-        "command": runtime.python,
-        "args": runtime.argv(ID, entry.vendor_event, entry.messages()),
+        "command": runtime.program,
+        "args": runtime.argv(ID, entry.vendor_event, entry.words()),
         "timeout": TIMEOUT,
     }
 
@@ -58,7 +58,7 @@ def _handler(runtime: Runtime, entry: Entry) -> Json:
 def _http_handler(endpoint: Endpoint, entry: Entry) -> Json:
     return {
         "type": "http",
-        "url": endpoint.url(ID, entry.vendor_event, entry.messages()),
+        "url": endpoint.url(ID, entry.vendor_event, entry.guards),
         "headers": endpoint.headers(),
         "allowedEnvVars": [TOKEN_ENV],
         "timeout": TIMEOUT,

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import os
 
+from caveat.guards import AFTER_THE_TOOL
 from caveat.harnesses.codex import ID
-from caveat.install.base import AFTER_THE_TOOL
 from caveat.install.base import Entry
 from caveat.install.base import Harness
 from caveat.install.core import home
@@ -34,7 +34,7 @@ def _user_file(env: Mapping[str, str]) -> str:
 
 
 def _handler(runtime: Runtime, entry: Entry) -> Json:
-    command = runtime.shell(ID, entry.vendor_event, entry.messages())
+    command = runtime.shell(ID, entry.vendor_event, entry.words())
     handler: Json = {"type": "command", "command": command}
     if os.name == "nt":
         handler["commandWindows"] = command

@@ -40,7 +40,7 @@ def _user_file(env: Mapping[str, str]) -> str:
 
 
 def _handler(runtime: Runtime, entry: Entry) -> Json:
-    command = runtime.shell(ID, entry.vendor_event, entry.messages())
+    command = runtime.shell(ID, entry.vendor_event, entry.words())
     handler: Json = {"type": "command"}
     if entry.matcher is not None:
         handler["matcher"] = entry.matcher

@@ -35,7 +35,7 @@ def _user_file(env: Mapping[str, str]) -> str:
 
 
 def _handler(runtime: Runtime, entry: Entry) -> Json:
-    return {"command": runtime.shell(ID, entry.vendor_event, entry.messages())}
+    return {"command": runtime.shell(ID, entry.vendor_event, entry.words())}
 
 
 HARNESS = Harness(

@@ -41,7 +41,7 @@ def _user_file(env: Mapping[str, str]) -> str:
 def _handler(runtime: Runtime, entry: Entry) -> Json:
     return {
         "type": "command",
-        "command": runtime.shell(ID, entry.vendor_event, entry.messages()),
+        "command": runtime.shell(ID, entry.vendor_event, entry.words()),
         "timeout": TIMEOUT,
     }
 

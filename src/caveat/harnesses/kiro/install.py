@@ -44,7 +44,7 @@ def _handler(runtime: Runtime, entry: Entry) -> Json:
     handler: Json = {"name": f"caveat-{entry.vendor_event.lower()}", "trigger": entry.vendor_event}
     if entry.matcher is not None:
         handler["matcher"] = entry.matcher
-    command = runtime.shell(ID, entry.vendor_event, entry.messages())
+    command = runtime.shell(ID, entry.vendor_event, entry.words())
     handler["action"] = {"type": "command", "command": command}
     handler["timeout"] = TIMEOUT
     handler["enabled"] = True

@@ -160,12 +160,13 @@ def _masked(text: str, end: int) -> bool:
 
 
 def value(found: str) -> bool:
-    """Whether a token match is a credential: not a placeholder (``ghp_xxxx…``) and,
-    for a ``user:password`` one, a password that is not a reference or a word."""
+    """Whether a token match is a credential: not masked (``ghp_xxxx…``; its prefix
+    outweighs a run typed by hand) and, for a ``user:password`` one, a password that
+    is not a reference or a word."""
     _, colon, password = found.partition(":")
     if colon and not found.startswith(("eyJ", "-----")):
         if any(mark in found for mark in "$%{<[") and visible(found):
             return False  # "<user:password>", "${{ a:b }}"
         # judged up to an "@": ``-u`` may have taken a URL's ``user:password@host``
         return not visible(password.partition("@")[0])
-    return not visible(found)
+    return not visible(found, typed=False)

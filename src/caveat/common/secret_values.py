@@ -52,8 +52,9 @@ def _patterns() -> list[re.Pattern[str]]:
 def visible(value: str, typed: bool = True) -> bool:
     """True when ``value`` is only references and placeholders: showing it reveals
     nothing. Cheap tests first: most values hold no ``$``, ``%``, brackets. Without
-    ``typed`` the hand-typed runs (``abcdefg``, ``Zq9Zq9Zq9Zq9``) count as values: the
-    configuration check would rather ask about one."""
+    ``typed`` only masking marks a placeholder (``ghp_xxxx…``, ``****``), and the
+    hand-typed runs (``abcdefg``, ``Zq9Zq9Zq9Zq9``, ``ghp_aaaa…``) count as values: a
+    token's own prefix, or the configuration check, would rather err that way."""
     value = value.strip().strip("\"'`")
     if not value:
         return True
@@ -76,7 +77,8 @@ def placeholder(value: str, typed: bool = True) -> bool:
         return True
     # its longest part (after ``hf_``, ``sk_live_``, ``sha256~``): one letter or digit at most
     core = max(low.replace("-", "_").replace("~", "_").replace(".", "_").split("_"), key=len)
-    if len({ch for ch in core if ch.isalnum()}) <= 1:
+    fill = {ch for ch in core if ch.isalnum()}
+    if not fill or (len(fill) == 1 and (typed or fill <= set("x0"))):
         return True
     _, name, mask, repeat = _patterns()
     if name.fullmatch(value) is not None or mask.search(value) is not None:

@@ -59,7 +59,10 @@ def placeholder(value: str) -> bool:
         return True
     if value.startswith(rules.PLACEHOLDER_STARTS):
         return True
-    return any(mark in low for mark in rules.PLACEHOLDER_MARKS)
+    if any(mark in low for mark in rules.PLACEHOLDER_MARKS):
+        return True
+    core = value.split("_", 1)[-1].split("-", 1)[-1]
+    return len(set(core)) <= 2  # "ghp_aaaaaaaa…", "sk-00000…"
 
 
 def _holds(line: str, low: str) -> list[str]:

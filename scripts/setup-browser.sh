@@ -11,6 +11,8 @@ if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
         "(as root: bash scripts/setup-browser.sh)" >&2
     exit 0
 fi
+echo "setup-browser: installing Debian's chromium with apt-get (system-wide), for the" \
+    "browser test of caveat stats --html" >&2
 export DEBIAN_FRONTEND=noninteractive
 apt-get install -y -q chromium >/dev/null 2>&1 \
     || { apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null; }

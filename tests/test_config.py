@@ -9,6 +9,7 @@ import pytest
 from caveat import chain
 from caveat import config
 from caveat import dispatch
+from caveat import guards
 from caveat.event import Finding
 from caveat.guards import Spec
 from tests.helpers import isolated_words
@@ -183,6 +184,7 @@ def test_strict_denies_only_for_guards_that_support_it(project, monkeypatch):
         guard=SimpleNamespace(check=check),
     )
     monkeypatch.setattr(chain, "REGISTRY", (routed,))
+    monkeypatch.setattr(guards, "REGISTRY", (routed,))  # what config checks ids against
     data = payload(project, "a.txt", "x")
     assert "additionalContext" in dispatch.run([], data, os.environ).output
     write_project(project, "[strict]\nstrictish = true\n")

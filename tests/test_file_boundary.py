@@ -55,7 +55,7 @@ def _places(tree: ast.AST) -> list[tuple[str, int, str]]:
 
 
 def _scan() -> list[tuple[str, str, int, str]]:
-    out = []
+    out: list[tuple[str, str, int, str]] = []
     for folder, dirs, files in os.walk(ROOT):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(files):

@@ -40,9 +40,10 @@ FORBIDDEN_ON_SILENT_PATH = {
     "caveat.common.shell",
     # The guards' full tables: only their pre-filters (each package's __init__) load every time.
     "caveat.guards.dependency.file_rules",
-    "caveat.guards.dependency.command_rules",
+    "caveat.guards.package_rules",
     "caveat.guards.eval.primitives",
     "caveat.guards.plan.tables",
+    "caveat.guards.plan_bash.tables",
     "caveat.guards.conformity.rules",
     "caveat.guards.tracking_ids.rules",
     "caveat.guards.header.rules",

@@ -107,3 +107,35 @@ def test_missing_interpreter_is_found_or_skipped(tmp_path):
         "found",
         "none",
     ]
+
+
+def test_test_sh_runs_every_lane_and_ends_with_one_summary_line(tmp_path):
+    """scripts/test.sh in a checkout whose tools are stand-ins: two lanes fail, every
+    lane still runs under its own header, and the run ends with the count and fails."""
+    root = tmp_path / "checkout"
+    (root / "scripts").mkdir(parents=True)
+    shutil.copy(os.path.join(ROOT, "scripts", "test.sh"), root / "scripts" / "test.sh")
+    for name in ("setup.sh", "setup-browser.sh", "e2e.sh"):
+        (root / "scripts" / name).write_text("echo ran " + name + "\n")
+    bin_dir = root / ".venv" / "bin"
+    bin_dir.mkdir(parents=True)
+    stubs = {"ruff": "exit 0", "mypy": "exit 1", "caveat": "exit 0", "twine": "exit 0"}
+    # python: `-m build` passes, `-m pytest` fails, anything else passes
+    stubs["python"] = 'case "$2" in pytest) exit 1;; esac; exit 0'
+    for name, body in stubs.items():
+        (bin_dir / name).write_text(f"#!/bin/sh\n{body}\n")
+        (bin_dir / name).chmod(0o755)
+    done = subprocess.run(
+        ["bash", str(root / "scripts" / "test.sh")],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        check=False,
+    )
+    lines = done.stdout.splitlines()
+    ends = [line.rsplit(" after ", 1)[0].rsplit(" in ", 1)[0] for line in lines]
+    assert "== types: FAILED" in ends and "== unit tests: FAILED" in ends
+    assert "== end to end: passed" in ends  # the lanes after a failure still run
+    assert "== lint ==" in lines and "== packages ==" in lines
+    assert lines[-2:] == ["lanes that failed: types unit tests", "lanes: 6 passed, 2 failed"]
+    assert done.returncode == 1

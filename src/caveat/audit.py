@@ -143,7 +143,9 @@ def record(outcome: Outcome, env: Mapping[str, str], seconds: float) -> None:
         if on:
             _append(env, line(outcome, seconds, time.time()), days)
     except Exception as exc:  # the answer is already given: the audit must not change it
-        state.log(f"audit log not written: {type(exc).__name__}: {exc}")
+        from caveat.common.log import log
+
+        log(f"audit log not written: {type(exc).__name__}: {exc}")
 
 
 def _append(env: Mapping[str, str], text: str, days: int) -> None:

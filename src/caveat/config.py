@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
     from caveat.common.state import JsonCache
     from caveat.event import Event
+    from caveat.guards import Spec
 
 FILENAME = "config.toml"
 CACHE_FILE = "config.cache.json"
@@ -127,6 +128,12 @@ def _table(table: str) -> dict[str, object] | None:
         if keys is not None:
             return keys
     return None
+
+
+def _registry() -> tuple[Spec, ...]:
+    from caveat.guards import REGISTRY
+
+    return REGISTRY
 
 
 def config_dir(env: Mapping[str, str]) -> str:
@@ -288,7 +295,11 @@ def _apply(
             continue
         known = _table(table)
         if known is None:
-            warnings.append(f"{path}: unknown table [{table}]; ignored")
+            from caveat.common.names import suggest
+
+            tables = [*GLOBAL, *(t for spec in _registry() for t in spec.settings), "lock"]
+            hint = suggest(table, tables)
+            warnings.append(f"{path}: unknown table [{table}]{hint}; ignored")
             continue
         if not isinstance(keys, dict):
             warnings.append(f"{path}: {table} must be a table; ignored")
@@ -297,11 +308,19 @@ def _apply(
             dotted = f"{table}.{key}"
             if dotted in locked or f"{table}.*" in locked:
                 continue
+            if table in _BOOL_TABLES and key not in {spec.id for spec in _registry()}:
+                from caveat.common.names import suggest
+
+                hint = suggest(key, [spec.id for spec in _registry()])
+                warnings.append(f"{path}: [{table}] {key}: no guard has that id{hint}; ignored")
+                continue
             if table in _BOOL_TABLES:
                 ok = isinstance(value, bool)
                 expected = "true or false"
             elif key not in known:
-                warnings.append(f"{path}: unknown key {dotted}; ignored")
+                from caveat.common.names import suggest
+
+                warnings.append(f"{path}: unknown key {dotted}{suggest(key, known)}; ignored")
                 continue
             else:
                 default = known[key]

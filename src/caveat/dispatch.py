@@ -181,7 +181,7 @@ def run(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
         return unusable(Outcome(parsed.contract, reason=why, unusable=kind))
     if event.name == "SessionStart" and event.source == "compact":
         compacted(env, event.session_id)
-    found = judge(event, chosen(parsed), env, parsed.explain)
+    found = judge(event, chosen(parsed), env, parsed.explain, contract)
     found = found.replace(contract=parsed.contract, event=found.event or event)
     if parsed.unknown:
         # Still answered: an option from a newer version must not cost the advice.
@@ -235,9 +235,16 @@ def compacted(env: Mapping[str, str], session_id: str) -> None:
     usage.reset(env, session_id)
 
 
-def judge(event: Event, only: frozenset[str], env: Mapping[str, str], explain: bool) -> Outcome:
+def judge(
+    event: Event,
+    only: frozenset[str],
+    env: Mapping[str, str],
+    explain: bool,
+    contract: Contract | None = None,
+) -> Outcome:
     """Run the guards that apply to ``event`` under the project's configuration and
-    render what they found."""
+    render what they found. ``contract``, which decoded the event, answers the guards
+    that ask whether it delivers their text."""
     from caveat import chain
 
     specs = chain.select(event, only)
@@ -264,7 +271,7 @@ def judge(event: Event, only: frozenset[str], env: Mapping[str, str], explain: b
     from caveat.guards.base import Context
 
     trace: list[Row] = []
-    found = chain.run(event, Context(event, env, config, explain), specs, trace)
+    found = chain.run(event, Context(event, env, config, explain, contract), specs, trace)
     done = Outcome(event=event, root=root, config=config, trace=tuple(trace))
     if not found:
         return done.replace(reason="no guard found anything")

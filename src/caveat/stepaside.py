@@ -67,6 +67,8 @@ def count(env: Mapping[str, str], session_id: str, guard_id: str) -> bool:
     if fresh:
         state.prune(os.path.dirname(path))  # a new session: drop the days-old records
     if data[guard_id] == LIMIT:
-        state.log(f"guard {guard_id} {REASON}; it is skipped until the session ends")
+        from caveat.common.log import log
+
+        log(f"guard {guard_id} {REASON}; it is skipped until the session ends")
         return True
     return False

@@ -60,6 +60,11 @@ class Verdict:
     def trusted(self) -> bool:
         return self.status in (TRUSTED, NONE)
 
+    @property
+    def lapsed(self) -> bool:
+        """Trusted once, changed since."""
+        return self.status == LAPSED
+
     def __repr__(self) -> str:
         return f"Verdict({self.status!r}, {self.root!r}, changed={self.changed!r})"
 
@@ -186,7 +191,10 @@ def projects(env: Mapping[str, str]) -> dict[str, dict[str, object]]:
 
 
 def verdict(env: Mapping[str, str], root: str) -> Verdict:
-    """The project's trust, checked against its policy files as they are now."""
+    """The project's trust, checked against its policy files as they are now (no
+    ``.caveat`` folder costs one ``stat``)."""
+    if not has_policy(root):
+        return Verdict(NONE, root)
     current = policy_files(root)
     names = tuple(sorted(current))
     if not current:

@@ -79,3 +79,26 @@ def test_looking_creates_no_state_folder(tmp_path, command, monkeypatch):
     monkeypatch.chdir(tmp_path)
     main(command)
     assert not os.path.exists(os.environ["CAVEAT_STATE_DIR"])
+
+
+def test_explain_of_a_header_silence_writes_no_cache(project, tmp_path, capsys):
+    """The header guard says why it is silent only inside explain's own run, in its
+    throwaway state: an explained Write of an unheaded file in a repository without a
+    header policy used to leave ``header.cache.json`` in the real state folder."""
+    from tests.helpers import commit_all
+
+    (project / "src").mkdir(exist_ok=True)
+    (project / "src" / "old.py").write_text("x = 1\n")
+    commit_all(project)
+    from tests.helpers import hook_payload
+
+    run_hook(hook_payload(project, "Bash", {"command": "ls"}), cwd=project)  # no header run
+    state = os.environ["CAVEAT_STATE_DIR"]
+    before = snapshot(state)
+    assert not any("header" in name for name in before)
+    payload = tmp_path / "payload.json"
+    payload.write_bytes(write_payload(project, "src/new.py", "print(1)\n", session="s2"))
+    assert main(["explain", str(payload)]) == 0
+    out = capsys.readouterr().out
+    assert "header" in out and "no header policy" in out  # the reason is still given
+    assert snapshot(state) == before

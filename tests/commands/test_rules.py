@@ -8,6 +8,7 @@ import os
 import pytest
 
 from caveat.cli import main
+from caveat.config import config_dir
 from caveat.guards import custom
 from caveat.guards.custom import rules as _custom_rules
 from caveat.guards.custom.backtrack import nested_quantifier
@@ -137,7 +138,7 @@ def test_invalid_rule_is_reported_with_file_and_reason(project, capsys, text, re
     out = capsys.readouterr().out
     assert f"invalid  project  broken  {path}" in out
     assert reason in out
-    [(where, why)] = custom.problems(dict(os.environ), str(project))
+    [(where, why)] = custom.problems(dict(os.environ), config_dir(dict(os.environ)), str(project))
     assert where == str(path) and reason in why
 
 
@@ -147,7 +148,7 @@ def test_file_problems(project, capsys):
     (folder / "huge.md").write_text(GOOD + "x" * (256 * 1024))
     (folder / "dir.md").mkdir()
     assert main(["rules", "--project", str(project)]) == 1
-    found = dict(custom.problems(dict(os.environ), str(project)))
+    found = dict(custom.problems(dict(os.environ), config_dir(dict(os.environ)), str(project)))
     assert found[str(folder / "latin1.md")].startswith("not UTF-8 text")
     assert found[str(folder / "huge.md")] == "larger than 256 KiB"
     assert found[str(folder / "dir.md")] == "not a regular file"
@@ -166,7 +167,7 @@ def test_valid_rules_exit_zero(project, capsys):
     assert "PreToolUse; Write; content 'print\\\\('" in out
     assert "PostToolUse, PreToolUse; Bash; content 'git push'; strict" in out
     assert "3 rule files, 0 invalid" in out
-    assert custom.problems(dict(os.environ), str(project)) == []
+    assert custom.problems(dict(os.environ), config_dir(dict(os.environ)), str(project)) == []
 
 
 def test_no_rules_folders(project, capsys):

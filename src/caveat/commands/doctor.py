@@ -152,7 +152,7 @@ def _messages(root: str | None) -> list[Row]:
 
 
 def _rules(env: Mapping[str, str], root: str | None) -> list[Row]:
-    found = rule_problems(env, root)
+    found = rule_problems(env, settings.config_dir(env), root)
     rows: list[Row] = [("rules", f"{path}: {reason}", path) for path, reason in found]
     return rows or [("rules", "", "every custom rule is valid (or there are none)")]
 

@@ -48,6 +48,17 @@ def selection(opts: argparse.Namespace) -> auditlog.Filter | None:
         except ValueError as exc:
             err(f"caveat: --since {field(exc)}")
             return None
+    if opts.guard is not None:
+        from caveat.guards import REGISTRY
+
+        ids = [spec.id for spec in REGISTRY]
+        if opts.guard not in ids:
+            from caveat.common.names import suggest
+
+            hint = suggest(opts.guard, ids)
+            err(f"caveat: --guard {field(opts.guard)}: no guard has that id{hint}; the guards: "
+                + ", ".join(ids))  # fmt: skip
+            return None
     return auditlog.Filter(since, opts.session, opts.guard, opts.outcome)
 
 

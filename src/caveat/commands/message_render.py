@@ -51,7 +51,16 @@ def render(
 
     name = name.removesuffix(".md")
     env = os.environ if env is None else env
-    sections, _ = read(messages.locate(name, project_root))
+    path = messages.locate(name, project_root)
+    if not os.path.isfile(path):
+        from caveat.common.names import suggest
+
+        names = [n[:-3] for n in os.listdir(messages.bundled_dir()) if n.endswith(".md")]
+        raise LookupError(
+            f"no message {name}{suggest(name, names)}: the bundled ones are in "
+            f"{messages.bundled_dir()}"
+        )
+    sections, _ = read(path)
     context = sections is not None and is_context(name, sections)
     values: dict[str, str] = {}
     if sample_path:

@@ -34,7 +34,9 @@ def scratch_state(env: Mapping[str, str]) -> Iterator[dict[str, str]]:
                     source, copy, symlinks=True, ignore=shutil.ignore_patterns(audit.FOLDER)
                 )
             except (OSError, shutil.Error) as exc:
-                state.log(f"could not copy the state folder to look at it: {exc}")
+                from caveat.common.log import log
+
+                log(f"could not copy the state folder to look at it: {exc}")
         os.makedirs(copy, mode=0o700, exist_ok=True)
         os.chmod(copy, 0o700)
         yield dict(env, CAVEAT_STATE_DIR=copy)

@@ -13,7 +13,8 @@ import os
 from caveat.common.gitctx import git_root
 from caveat.common.term import field
 from caveat.common.term import out
-from caveat.guards.custom import rule_folders
+from caveat.config import config_dir
+from caveat.guards.custom import folders as rule_folders
 from caveat.guards.custom.load import PROJECT
 from caveat.guards.custom.load import load
 from caveat.guards.custom.load import settings_of
@@ -83,7 +84,7 @@ def run(
     env = os.environ if env is None else env
     start = os.path.abspath(project or os.getcwd())
     root = git_root(start)
-    folders = rule_folders(env, root)
+    folders = rule_folders(config_dir(env), root)
     files = load(env, folders, cached=False, replaced=True)
     invalid = [item for item in files if item.error]
     policy = _trust_note(env, root, folders)

@@ -16,12 +16,6 @@ from __future__ import annotations
 import os
 
 
-def log(message: str) -> None:
-    from caveat.common.log import log as write  # only on a fault: kept off the usual path
-
-    write(message)
-
-
 def foreign(info: os.stat_result) -> bool:
     """Another user's, or writable by group or others: not to be trusted. (Windows has
     neither owners nor mode bits here: the folder's ACL, under the user's profile, is
@@ -33,6 +27,8 @@ def foreign(info: os.stat_result) -> bool:
 
 def discard(path: str, why: str) -> None:
     """Remove a state file that cannot be trusted (it is rebuilt when next needed)."""
+    from caveat.common.log import log  # on a fault only: off the usual path
+
     log(f"state file {path!r} {why}; discarded")
     try:
         os.unlink(path)
@@ -161,6 +157,8 @@ def lock(file: str, wait: float | None = None) -> int | None:
         _mark(fd)
         return fd
     _stuck[file] = time.monotonic()
+    from caveat.common.log import log  # on a fault only: off the usual path
+
     log(f"lock {file!r} still held after {time.monotonic() - start:.2f} s; going on without it")
     os.close(fd)
     return None

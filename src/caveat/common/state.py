@@ -23,12 +23,6 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
 
-def log(message: str) -> None:
-    from caveat.common.log import log as write  # only on a fault: kept off the usual path
-
-    write(message)
-
-
 def location(env: Mapping[str, str]) -> str:
     explicit = env.get("CAVEAT_STATE_DIR", "")
     if explicit:
@@ -51,6 +45,8 @@ def ensure(env: Mapping[str, str]) -> str | None:
     try:
         os.makedirs(path, mode=0o700, exist_ok=True)
     except (OSError, ValueError) as exc:
+        from caveat.common.log import log  # on a fault only: off the usual path
+
         log(f"state dir {path!r} unusable: {exc}")
         return None
     return path if private_folder(path, replace=False) else None
@@ -118,10 +114,14 @@ def private_folder(path: str, create: bool = True, replace: bool = True) -> bool
             except FileExistsError:
                 continue
             except (OSError, ValueError) as exc:
+                from caveat.common.log import log  # on a fault only: off the usual path
+
                 log(f"state dir {path!r} unusable: {exc}")
                 return False
             continue
         except (OSError, ValueError) as exc:
+            from caveat.common.log import log  # on a fault only: off the usual path
+
             log(f"state dir {path!r} unusable: {exc}")
             return False
         why = _untrusted(info)
@@ -132,10 +132,14 @@ def private_folder(path: str, create: bool = True, replace: bool = True) -> bool
                 try:
                     os.chmod(path, 0o700)
                 except OSError as exc:
+                    from caveat.common.log import log  # on a fault only: off the usual path
+
                     log(f"cannot tighten {path!r} to 0700: {exc}")
                     return False
             return True
         if not (create and replace) or not _move_aside(path, info, why):
+            from caveat.common.log import log  # on a fault only: off the usual path
+
             log(f"state dir {path!r} {why}; not using it")
             return False
     return False
@@ -154,8 +158,12 @@ def _move_aside(path: str, info: os.stat_result, why: str) -> bool:
             except OSError:
                 os.rename(path, f"{path}.untrusted-{int(time.time())}-{os.getpid()}")
     except OSError as exc:
+        from caveat.common.log import log  # on a fault only: off the usual path
+
         log(f"state dir {path!r} {why} and cannot be moved aside: {exc}")
         return False
+    from caveat.common.log import log  # on a fault only: off the usual path
+
     log(f"state dir {path!r} {why}; moved aside and made again")
     return True
 
@@ -188,6 +196,8 @@ def write_atomic(path: str, data: bytes) -> bool:
         os.replace(tmp, path)
         return True
     except OSError as exc:
+        from caveat.common.log import log  # on a fault only: off the usual path
+
         log(f"cannot write {path!r}: {exc}")
         try:
             os.unlink(tmp)

@@ -1,7 +1,12 @@
 """The context a guard runs in, and the helpers every guard shares.
 
 Reading files safely lives in ``caveat.common.files``, finding the git root in
-``caveat.common.gitctx``; ``Context`` caches both per invocation.
+``caveat.common.gitctx``; ``Context`` caches both per invocation. What a guard needs
+from the stages around it (whether the contract delivers an event's output, the
+user's config folder, the project's trust, a message's text) it asks ``Context``,
+which the dispatcher builds: a guard package imports no pipeline module (the rule is
+``tests/test_layers.py``), and each answer is computed, its module imported, only
+when a guard asks.
 
 A guard is a package with the attributes of ``caveat.guards.Guard``; its ``check``
 must be cheap until its own pre-filter says it may fire: heavy imports (``re``,
@@ -24,6 +29,8 @@ if TYPE_CHECKING:
     from caveat.config import Config
     from caveat.event import Event
     from caveat.event import FileEdit
+    from caveat.harnesses.contract import Contract
+    from caveat.trust import Verdict
 
 # Where Codex keeps its home when not in ``~/.codex``: its configuration files there
 # are harness configuration too (the conformity guard).
@@ -38,7 +45,9 @@ class Context:
     """Per-invocation facts that guards share and that are costly enough to compute
     once: the git root of each folder, and files read from disk (as data only)."""
 
-    __slots__ = ("_config", "_files", "_roots", "env", "event", "explaining", "notes")
+    __slots__ = (
+        "_config", "_contract", "_files", "_roots", "env", "event", "explaining", "notes",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -46,10 +55,13 @@ class Context:
         env: Mapping[str, str],
         config: Config | None = None,
         explaining: bool = False,
+        contract: Contract | None = None,
     ) -> None:
         self.event = event
         self.env = env
         self._config = config
+        # The contract the dispatcher decoded the event with (else the event's own).
+        self._contract = contract
         # ``caveat explain`` is asking: a silent guard may say why (``note``), which
         # costs work a plain call does not do.
         self.explaining = explaining
@@ -65,6 +77,53 @@ class Context:
 
             self._config = Config()
         return self._config
+
+    def delivers(self, event: Event) -> bool:
+        """Whether the contract hands text on ``event`` to the model (some vendors
+        drop the output of some events)."""
+        contract = self._contract
+        if contract is None:
+            from caveat import harnesses
+
+            contract = self._contract = harnesses.load(event.contract)
+        return contract is not None and bool(contract.envelope(event, "-", False))
+
+    @property
+    def config_dir(self) -> str:
+        """The user's caveat folder (its ``config.toml`` and ``rules/``)."""
+        from caveat.config import config_dir
+
+        return config_dir(self.env)
+
+    def trust(self, root: str | None) -> Verdict:
+        """Whether the user trusts the policy (``.caveat/``) of the project at
+        ``root`` (SPEC §7); a fault or no root reads as untrusted."""
+        from caveat import trust
+
+        return trust.verdict_safe(self.env, root)
+
+    def message_path(self, name: str, root: str | None) -> str:
+        """The file message ``name`` is read from: the project's trusted override,
+        the plugin's copy or the bundled one."""
+        from caveat.messages import locate
+
+        return locate(name, root, self.env)
+
+    def bundled(self, path: str) -> bool:
+        """Whether ``path`` is a message caveat ships (not a project's or a plugin's)."""
+        from caveat.messages import bundled_dir
+
+        return os.path.dirname(path) == bundled_dir()
+
+    def message_text(self, name: str, variant: str, root: str | None) -> str:
+        """The advisory section ``variant`` of the file ``message_path`` names, ""
+        when that file is missing, unreadable or has no such text."""
+        from caveat import messages
+
+        store = messages.MessageStore(self.env)
+        sections = store.sections(self.message_path(name, root))
+        store.save()
+        return messages.advisory(sections, variant).strip() if sections else ""
 
     def git_root(self, path: str | None = None) -> str | None:
         """Git root above ``path`` (default: the event's target)."""

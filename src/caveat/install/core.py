@@ -27,6 +27,14 @@ ALIASES = {
 }
 
 
+# Harnesses people ask for that caveat cannot serve, and why (``--harness`` says so).
+NO_HOOKS = {
+    "windsurf": "Windsurf Cascade runs hooks, but none of its hook outputs reaches the "
+    "model, so caveat has nothing to install there (Devin Local, from the same vendor, "
+    "is --harness devin)",
+}
+
+
 class InstallError(Exception):
     """A file or path caveat will not touch; the text names it and the fix."""
 

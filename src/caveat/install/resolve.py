@@ -11,6 +11,7 @@ import re
 from caveat.harnesses import HARNESSES
 from caveat.install import document
 from caveat.install.core import ALIASES
+from caveat.install.core import NO_HOOKS
 from caveat.install.core import InstallError
 
 TYPE_CHECKING = False
@@ -29,9 +30,14 @@ ATTEMPTS = 3
 def harness(name: str) -> Harness:
     """The installer of harness ``name``: its id, or a name earlier versions used."""
     key = ALIASES.get(name, name)
+    if key in NO_HOOKS:
+        raise InstallError(f"{name}: {NO_HOOKS[key]}")
     if key not in HARNESSES:
-        known = ", ".join(HARNESSES)
-        raise InstallError(f"unknown harness {name!r}; choose one of: {known}")
+        from caveat.common.names import suggest
+
+        hint = suggest(name, [*HARNESSES, *ALIASES])
+        known = ", ".join([*HARNESSES, *(f"{alias} ({to})" for alias, to in ALIASES.items())])
+        raise InstallError(f"unknown harness {name!r}{hint}; choose one of: {known}")
     found: Harness = importlib.import_module(f"caveat.harnesses.{key}.install").HARNESS
     return found
 

@@ -18,8 +18,8 @@ from caveat.event import WHOLE
 from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.guards import dependency
+from caveat.guards import package_rules as dependency_commands
 from caveat.guards.base import Context
-from caveat.guards.dependency import command_rules as dependency_commands
 from caveat.guards.dependency import file_rules as dependency_files
 from caveat.guards.dependency import files as _dependency_files
 from tests.helpers import check

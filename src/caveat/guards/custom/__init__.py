@@ -57,14 +57,13 @@ if TYPE_CHECKING:
     from caveat.guards.base import Context
 
 
-def rule_folders(env: Mapping[str, str], project_root: str | None) -> list[tuple[str, str]]:
-    """``(scope, folder)`` of the rules folders that exist (two ``isdir`` calls)."""
-    from caveat.config import config_dir
-
+def folders(user: str, project_root: str | None) -> list[tuple[str, str]]:
+    """``(scope, folder)`` of the rules folders that exist under the user's caveat
+    folder ``user`` and the project (two ``isdir`` calls)."""
     found = []
-    user = os.path.join(config_dir(env), "rules")
-    if os.path.isdir(user):
-        found.append(("user", user))
+    folder = os.path.join(user, "rules")
+    if os.path.isdir(folder):
+        found.append(("user", folder))
     if project_root:
         project = os.path.join(project_root, ".caveat", "rules")
         if os.path.isdir(project):
@@ -73,17 +72,18 @@ def rule_folders(env: Mapping[str, str], project_root: str | None) -> list[tuple
 
 
 def check(event: Event, ctx: Context) -> list[Finding]:
-    folders = rule_folders(ctx.env, ctx.git_root())
-    if not folders:
+    found = folders(ctx.config_dir, ctx.git_root())
+    if not found:
         return []
     from caveat.guards.custom.match import findings
 
-    return findings(event, ctx, folders)
+    return findings(event, ctx, found)
 
 
-def problems(env: Mapping[str, str], project_root: str | None) -> list[tuple[str, str]]:
-    """``(rule file, reason)`` for every invalid rule file of the user's and the
-    project's rules folders — for ``caveat doctor`` and ``caveat rules``."""
+def problems(env: Mapping[str, str], user: str, project_root: str | None) -> list[tuple[str, str]]:
+    """``(rule file, reason)`` for every invalid rule file of the user's (``user``: the
+    user's config folder) and the project's rules folders — for ``caveat doctor`` and
+    ``caveat rules``."""
     from caveat.guards.custom.load import problems as found
 
-    return found(env, rule_folders(env, project_root))
+    return found(env, folders(user, project_root))

@@ -25,6 +25,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from caveat.guards.base import Context
+
 CACHE_FILE = "custom-rules.cache.json"
 _CACHE_VERSION = 1
 MAX_BYTES = 256 * 1024  # a rule file larger than this is refused
@@ -198,25 +200,23 @@ def settings_of(rule: Rule) -> dict[str, object]:
     }
 
 
-def trusted_folders(env: Mapping[str, str], found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+def trusted_folders(ctx: Context, found: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """``found`` without the project's folder when the user has not trusted the
     project's policy (SPEC §7): its rules are not read at all, and the user's rules
     it would replace apply."""
-    from caveat import trust
-
     kept = []
     for scope, folder in found:
-        if scope == PROJECT and not trust.trusted(env, os.path.dirname(os.path.dirname(folder))):
+        if scope == PROJECT and not ctx.trust(os.path.dirname(os.path.dirname(folder))).trusted:
             continue
         kept.append((scope, folder))
     return kept
 
 
-def rules(env: Mapping[str, str], found: list[tuple[str, str]]) -> list[Rule]:
+def rules(ctx: Context, found: list[tuple[str, str]]) -> list[Rule]:
     """The rules that apply, in name order; invalid ones are logged and skipped. A
     project's rules apply only when the user trusts the project."""
     out = []
-    for item in load(env, trusted_folders(env, found)):
+    for item in load(ctx.env, trusted_folders(ctx, found)):
         if item.rule is not None:
             out.append(item.rule)
         elif item.error:

@@ -185,7 +185,7 @@ def findings(event: Event, ctx: Context, found: list[tuple[str, str]]) -> list[F
     """What the rules of the folders ``found`` say about ``event``."""
     candidates = [
         rule
-        for rule in rules(ctx.env, found)
+        for rule in rules(ctx, found)
         if event.name in rule.events and (not rule.tools or event.tool in rule.tools)
     ]
     if not candidates:

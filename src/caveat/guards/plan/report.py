@@ -1,6 +1,6 @@
 """Findings of the plan guard for file writes, after its pre-filter kept the call.
 
-Locates each written file (``paths``), recovers the file's text after the
+Locates each written file (``caveat.guards.plans``), recovers the file's text after the
 edit (a whole write is its own text; an edit is applied to the file on disk, or read
 back after the tool ran) and asks ``scan`` whether that text is a plan.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 from caveat.event import POST_TOOL
 from caveat.event import WHOLE
 from caveat.event import Finding
+from caveat.guards import plans
 from caveat.guards.base import versions
-from caveat.guards.plan import paths
 from caveat.guards.plan import tables
 from caveat.guards.plan.scan import describe
 from caveat.guards.plan.scan import plan_signals
@@ -32,10 +32,10 @@ def plan_mode_findings(event: Event, ctx: Context, written: list[str]) -> list[F
     findings = []
     deny = event.name == "PreToolUse"
     for path in written:
-        kind, root = paths.locate(ctx, path)
-        if kind in (paths.PLANS, paths.HARNESS_PLANS):
+        kind, root = plans.locate(ctx, path)
+        if kind in (plans.PLANS, plans.HARNESS_PLANS):
             continue
-        shown = paths.shown(path, root, ctx.env)
+        shown = plans.shown(path, root, ctx.env)
         findings.append(Finding({"path": shown}, variant="plan-mode", key="plan-mode", deny=deny))
     return findings
 
@@ -57,8 +57,8 @@ def content_findings(
 ) -> list[Finding]:
     findings = []
     for path, edits in candidates.items():
-        kind, root = paths.locate(ctx, path)
-        if kind in (paths.PLANS, paths.ELSEWHERE):
+        kind, root = plans.locate(ctx, path)
+        if kind in (plans.PLANS, plans.ELSEWHERE):
             continue
         text = after_text(event, ctx, edits)
         if len(text) > MAX_TEXT:
@@ -69,19 +69,19 @@ def content_findings(
         signals = plan_signals(text, extra, plain=plain, document=document)
         if not signals:
             continue
-        if kind == paths.PROJECT:
+        if kind == plans.PROJECT:
             values = {
-                "path": paths.shown(path, root, ctx.env),
-                "plans_folder": paths.shown_folder(ctx, root),
+                "path": plans.shown(path, root, ctx.env),
+                "plans_folder": plans.shown_folder(ctx, root),
                 "signals": describe(signals),
             }
             findings.append(Finding(values, key="misplaced"))
             continue
         # A global location: point to the plans folder of the project being worked on.
-        home_root = paths.cwd_root(ctx)
+        home_root = plans.cwd_root(ctx)
         values = {
-            "path": paths.shown(path, None, ctx.env),
-            "plans_folder": paths.shown_folder(ctx, home_root, absolute=True),
+            "path": plans.shown(path, None, ctx.env),
+            "plans_folder": plans.shown_folder(ctx, home_root, absolute=True),
             "signals": describe(signals),
         }
         findings.append(Finding(values, variant="global", key="global"))

@@ -9,7 +9,7 @@ import os
 
 from caveat.common.shellwrap import command_name
 from caveat.common.shellwrap import display
-from caveat.guards.plan import tables
+from caveat.guards.plan_bash import tables
 from caveat.guards.plan_bash.words import FOLDER
 from caveat.guards.plan_bash.words import PATH
 from caveat.guards.plan_bash.words import REPO

@@ -19,8 +19,8 @@ from caveat.common.shellwrap import command_name
 from caveat.common.shellwrap import display
 from caveat.common.shellwrap import run_argvs
 from caveat.event import Finding
-from caveat.guards.plan import paths
-from caveat.guards.plan import tables
+from caveat.guards import plans
+from caveat.guards.plan_bash import tables
 from caveat.guards.plan_bash.commands import posix_changes
 from caveat.guards.plan_bash.commands import powershell_changes
 from caveat.guards.plan_bash.commands import redirect_changes
@@ -57,7 +57,7 @@ def changes(
             name = command_name(argv[0])
             if name in _SHELL_CWD or (powershell and name in tables.POWERSHELL_CWD):
                 rest = [w for w in argv[1:] if not w.startswith("-")]
-                cwd = resolve(rest[0], cwd, env) if rest else paths.home(env) or cwd
+                cwd = resolve(rest[0], cwd, env) if rest else plans.home(env) or cwd
                 continue
         out.extend(redirect_changes(cmd, cwd, env))
         if not argv:
@@ -75,9 +75,9 @@ def changes(
 
 
 def _package_change(argv: list[str], powershell: bool) -> str:
-    # The dependency guard's reading of package-manager commands, so that both guards
-    # agree on what installs packages.
-    from caveat.guards.dependency.commands import package_change
+    # Shared with the dependency guard, so that both agree on what installs packages;
+    # imported only in plan mode (its tables are long).
+    from caveat.guards.packages import package_change
 
     return package_change(argv, powershell)
 
@@ -87,19 +87,19 @@ def _in_plans(ctx: Context, change: Change) -> bool:
     folder itself or a folder of the project that holds it."""
     if change.action not in tables.FOLDER_ACTIONS or not change.path:
         return False
-    kind, root = paths.locate(ctx, change.path)
-    if kind == paths.PLANS:
+    kind, root = plans.locate(ctx, change.path)
+    if kind == plans.PLANS:
         return True
     if change.action not in ("deletes", "moves", "removes from git") or not root:
         return False
-    folder = paths.plans_folder(ctx, root)
-    target = paths.norm(change.path)
-    return bool(folder) and paths.under(folder, target) and paths.under(target, paths.norm(root))
+    folder = plans.plans_folder(ctx, root)
+    target = plans.norm(change.path)
+    return bool(folder) and plans.under(folder, target) and plans.under(target, plans.norm(root))
 
 
 def _allowed_in_plan_mode(ctx: Context, change: Change) -> bool:
-    kind, _ = paths.locate(ctx, change.path)
-    return kind in (paths.PLANS, paths.HARNESS_PLANS)
+    kind, _ = plans.locate(ctx, change.path)
+    return kind in (plans.PLANS, plans.HARNESS_PLANS)
 
 
 def _grouped(
@@ -109,13 +109,13 @@ def _grouped(
     action together, in first-seen order."""
     groups: dict[tuple[str, str, str], list[str]] = {}
     for change, variant in found:
-        _, root = paths.locate(ctx, change.path)
+        _, root = plans.locate(ctx, change.path)
         if change.scope == REPO:
             # A child path, so that the root cache is keyed by the folder itself.
-            root = paths.project_root(ctx, os.path.join(change.path, "_"))
-            shown = paths.shown(root, None, ctx.env) if root else change.path
+            root = plans.project_root(ctx, os.path.join(change.path, "_"))
+            shown = plans.shown(root, None, ctx.env) if root else change.path
         else:
-            shown = paths.shown(change.path, root or paths.project_root(ctx, change.path), ctx.env)
+            shown = plans.shown(change.path, root or plans.project_root(ctx, change.path), ctx.env)
         listed = groups.setdefault((variant, change.command, change.action), [])
         if shown not in listed:
             listed.append(shown)

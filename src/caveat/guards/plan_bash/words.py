@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from caveat.guards.plan import paths
+from caveat.guards import plans
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ class Change:
 def resolve(word: str, cwd: str, env: Mapping[str, str]) -> str:
     """The absolute path a word names, or "" when it cannot be known (a variable,
     a remote ``host:path``, an empty word)."""
-    word = paths.expand(word, env)
+    word = plans.expand(word, env)
     if not word or word.startswith("$") or word.startswith("-"):
         return ""
     if ":" in word.split("/", 1)[0] and not (len(word) > 1 and word[1] == ":"):

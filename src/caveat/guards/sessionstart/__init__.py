@@ -38,20 +38,17 @@ def check(event: Event, ctx: Context) -> list[Finding]:
 
 
 def trust_notice(event: Event, ctx: Context) -> Finding | None:
-    """The line saying the project's policy is untrusted or lapsed, else None (no
-    ``.caveat/`` folder costs one ``stat``)."""
-    from caveat import trust
-
+    """The line saying the project's policy is untrusted or lapsed, else None."""
     root = ctx.git_root(event.cwd) if event.cwd else None
-    if not root or not trust.has_policy(root):
+    if not root:
         return None
-    verdict = trust.verdict_safe(ctx.env, root)
+    verdict = ctx.trust(root)
     if verdict.trusted or not verdict.files:
         return None
     from caveat.event import Finding
 
     values = {"root": root, "files": _names(verdict.files)}
-    if verdict.status == trust.LAPSED:
+    if verdict.lapsed:
         values["changed"] = _names(verdict.changed)
         return Finding(values, variant="policy-lapsed", key=root)
     return Finding(values, variant="policy-untrusted", key=root)

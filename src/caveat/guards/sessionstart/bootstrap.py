@@ -128,12 +128,9 @@ def findings(event: Event, ctx: Context) -> list[Finding]:
         drift = knowledge.check(root)
         if drift is not None:
             found.append(Finding(drift.values(), variant="kb-drift", key=drift.path))
-    from caveat.messages import bundled_dir
-    from caveat.messages import locate
-
-    index = locate(SKILL_INDEX, root, env)
+    index = ctx.message_path(SKILL_INDEX, root)
     # The bundled index names caveat's own skills; a project's index, its own.
-    own = os.path.dirname(index) == bundled_dir()
+    own = ctx.bundled(index)
     if os.path.isfile(index) and (not own or skills_present(event, env, root)):
         found.append(Finding({}, variant=VERBATIM, message=SKILL_INDEX))
     return found

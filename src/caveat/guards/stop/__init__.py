@@ -26,7 +26,7 @@ def check(event: Event, ctx: Context) -> list[Finding]:
         return []
     if ctx.config.get("stop", "enabled") is not True:
         return []
-    if not forwarded(event) or not readable(ctx, event):
+    if not ctx.delivers(event) or not readable(ctx, event):
         return []
     from caveat.common import marker
 
@@ -38,24 +38,10 @@ def check(event: Event, ctx: Context) -> list[Finding]:
     return [Finding({}, variant=VERBATIM)]
 
 
-def forwarded(event: Event) -> bool:
-    """Whether the event's contract would hand Stop text to the model."""
-    from caveat import harnesses
-
-    contract = harnesses.load(event.contract)
-    return contract is not None and bool(contract.envelope(event, "-", False))
-
-
 def readable(ctx: Context, event: Event) -> bool:
     """Whether ``stop.md`` (a project override, else the bundled copy) has text."""
-    from caveat import messages
-    from caveat.common.gitctx import git_root
-
-    root = git_root(event.cwd) if event.cwd else None
-    store = messages.MessageStore(ctx.env)
     from caveat.event import VERBATIM
     from caveat.guards import spec
 
-    sections = store.sections(messages.locate(spec("stop").messages[0], root))
-    store.save()
-    return bool(sections and messages.advisory(sections, VERBATIM).strip())
+    root = ctx.git_root(event.cwd) if event.cwd else None
+    return bool(ctx.message_text(spec("stop").messages[0], VERBATIM, root))

@@ -1,5 +1,6 @@
-"""Where a path lies, for the plan guards: in the project's plans folder, in a
-harness's own plan folder, elsewhere in a project, or in a global location.
+"""Where a path lies: in the project's plans folder, in a harness's own plan folder,
+elsewhere in a project, or in a global location. Shared by the guards that read the
+plans folder (plan, plan-bash, tracking-ids); no guard's package holds it.
 
 The project is the git root above the path (SPEC §2); a git root that is the home
 folder itself (a dotfiles repository) does not count as a project. The plans folder
@@ -10,8 +11,6 @@ home folder). Only ``os`` is used: no ``pathlib`` on the hook path.
 from __future__ import annotations
 
 import os
-
-from caveat.guards.plan import tables
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -26,6 +25,32 @@ GLOBAL = "global"  # harness configuration, the home folder, a temp folder
 ELSEWHERE = "elsewhere"  # outside every project and every global location
 
 DEFAULT_FOLDER = ".caveat/plans"
+
+# Where harnesses keep their own configuration (relative to the home folder; an
+# environment variable that moves one comes first). Plan text written under any of
+# them is "global".
+HARNESS_DIRS = (
+    ("CLAUDE_CONFIG_DIR", ".claude"),
+    ("CODEX_HOME", ".codex"),
+    ("GEMINI_CONFIG_DIR", ".gemini"),
+    ("", ".qwen"),
+    ("", ".cursor"),
+    ("", ".copilot"),
+    ("", ".kiro"),
+    ("", ".codebuddy"),
+    ("", ".codeium"),
+    ("", ".windsurf"),
+    ("", ".devin"),
+    ("", ".apothem"),
+    ("XDG_CONFIG_HOME", ".config"),
+)
+# Folders where harnesses write their own plan files (plan mode may write there).
+HARNESS_PLAN_DIRS = (
+    ("CLAUDE_CONFIG_DIR", ".claude", "plans"),
+    ("", ".cursor", "plans"),
+)
+TEMP_DIRS = ("/tmp", "/var/tmp", "/private/tmp", "/dev/shm")
+TEMP_ENV = ("TMPDIR", "TEMP", "TMP")
 
 
 def norm(path: str) -> str:
@@ -87,16 +112,16 @@ def _dirs(env: Mapping[str, str], rows: tuple[tuple[str, ...], ...]) -> list[str
 
 
 def harness_plan_dirs(env: Mapping[str, str]) -> list[str]:
-    return _dirs(env, tables.HARNESS_PLAN_DIRS)
+    return _dirs(env, HARNESS_PLAN_DIRS)
 
 
 def harness_dirs(env: Mapping[str, str]) -> list[str]:
-    return _dirs(env, tables.HARNESS_DIRS)
+    return _dirs(env, HARNESS_DIRS)
 
 
 def temp_dirs(env: Mapping[str, str]) -> list[str]:
-    out = [norm(d) for d in tables.TEMP_DIRS]
-    for var in tables.TEMP_ENV:
+    out = [norm(d) for d in TEMP_DIRS]
+    for var in TEMP_ENV:
         value = env.get(var, "")
         if value and os.path.isabs(value) and norm(value) not in ("/", home(env)):
             out.append(norm(value))

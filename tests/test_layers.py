@@ -205,6 +205,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # 3. The services the pipeline and the guards' Context rely on.
     (
         "caveat.config",
+        "caveat.settings",
         "caveat.trust",
         "caveat.seen",
         "caveat.messages",

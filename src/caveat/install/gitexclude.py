@@ -24,6 +24,7 @@ import os
 from caveat.common import files
 from caveat.common import gitctx
 from caveat.common import gitrun
+from caveat.common import writes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -75,7 +76,7 @@ def unsafe(exclude: str) -> str | None:
     """Why ``exclude`` must not be written, and the fix, or None: its ``info`` folder
     or the file itself is a symbolic link, or not a folder and a regular file."""
     try:
-        files.check(exclude, _inside(exclude))
+        writes.check(exclude, _inside(exclude))
     except files.LinkedError as exc:
         return f"{exc}; replace {exc.path} with a regular {_what(exc.path, exclude)}"
     except files.NotRegularError as exc:
@@ -106,8 +107,8 @@ def _read(exclude: str) -> str:
 
 def _write(exclude: str, text: str) -> None:
     inside = _inside(exclude)
-    files.make_folders(os.path.dirname(exclude), inside, 0o755)
-    files.write_atomic(exclude, text.encode("utf-8", "surrogateescape"), inside=inside)
+    writes.make_folders(os.path.dirname(exclude), inside, 0o755)
+    writes.write_atomic(exclude, text.encode("utf-8", "surrogateescape"), inside=inside)
 
 
 def _refused(exclude: str, why: str, then: str) -> list[str]:

@@ -22,7 +22,7 @@ from tests.helpers import trust
 GH = "ghp_" + "Z9y8X7w6V5" * 4
 GL = "glpat-" + "Q1w2E3r4T5y6U7i8O9p0"
 NPM = "npm_" + "A1b2C3d4E5" * 3 + "F6g7H8"
-AWS = "AKIA" + "ABCDEFGHIJKLMNOP"
+AWS = "AKIA" + "Z7Q2M4N6P8R1T3V5"
 PASSWORD = "S3cretPassw0rd"
 JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.c2lnbmF0dXJlLXZhbHVl"
 

@@ -194,6 +194,19 @@ ORDINARY = [
         "# Guide\n\nAPI base URL: https://api.example.com/v1 (no key needed for the sandbox).\n",
         id="agents-md-url",
     ),
+    # the credential families are the redactor's table; their placeholders stay silent
+    pytest.param(
+        ".claude/settings.json",
+        '{"env": {"HF_TOKEN": "hf_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",'
+        ' "STRIPE_KEY": "sk_live_XXXXXXXXXXXXXXXXXXXXXXXX", "SLACK_HOOK": "${SLACK_HOOK}"}}',
+        id="secret-family-placeholders",
+    ),
+    pytest.param(
+        ".claude/settings.json",
+        '{"env": {"API_KEY": "{{ .Values.apiKey }}", "DB_PASSWORD": "%DB_PASSWORD%",'
+        ' "GH_TOKEN": "$(cat ~/.gh-token)", "AUTH": "Bearer ${API_TOKEN}"}}',
+        id="secret-references-in-env",
+    ),
 ]
 
 
@@ -333,6 +346,24 @@ BROKEN = [
         "Deploy with AWS key AKIAZ7Q2M4N6P8R1T3V5 and secret.\n",
         [("config-secret", True, "line 1 holds a credential-shaped token")],
         id="agents-md-aws-key",
+    ),
+    pytest.param(
+        ".claude/settings.json",
+        '{"env": {"HF_TOKEN": "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"}}',
+        [("config-secret", True, "line 1 holds a credential-shaped token")],
+        id="claude-env-huggingface-token",
+    ),
+    pytest.param(
+        "AGENTS.md",
+        "Post results to https://hooks.slack.com/services/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\n",
+        [("config-secret", True, "line 1 holds a credential-shaped token")],
+        id="agents-md-slack-webhook",
+    ),
+    pytest.param(
+        ".claude/settings.json",
+        '{"env": {"STRIPE": "${PREFIX}sk_live_4eC39HqLyjWDarjtT1zdp7dc"}}',
+        [("config-secret", True, "line 1 holds a credential-shaped token")],
+        id="mcp-stripe-key-beside-a-reference",
     ),
     pytest.param(
         ".gemini/settings.json",

@@ -1,22 +1,26 @@
 """The ``config-secret`` check: a credential written into agent configuration.
 
-The credential shapes are the engine's own (``caveat.common.sanitize``): token formats
-(``ghp_…``, ``sk-…``, ``AKIA…``, private-key blocks, ``user:password@`` in URLs),
-``Bearer <token>`` and ``<secret-named key> = <value>``. Quoted keys (``"API_KEY":``)
-are unquoted before matching so JSON and YAML settings are covered. References are
-not secrets: a value with ``$``, ``${…}``, ``{{…}}``, ``%VAR%``, ``<…>``, a path, a
-placeholder word or ``EXAMPLE``/``xxxx`` in it stays silent, and so does a value that
-was already in the file before this write. Findings name the line and the key (never
-the value).
+The credential shapes are the engine's own: token formats (``caveat.common.secret_tokens``:
+``ghp_…``, ``sk-…``, ``AKIA…``, private-key blocks, ``user:password@`` in URLs), the
+credential families (``caveat.common.secret_shapes``: ``hf_…``, ``sk_live_…``, webhooks),
+``Bearer <token>`` and ``<secret-named key> = <value>`` (``caveat.common.sanitize``).
+Quoted keys (``"API_KEY":``) are unquoted before matching so JSON and YAML settings are
+covered. References are not secrets: a value that is only ``$VAR``, ``${…}``, ``{{…}}``,
+``%VAR%``, ``<…>``, a path, a placeholder word or an example
+(``caveat.common.secret_values``) stays silent, and so does a value that was already
+in the file before this write. Findings name the line and the key (never the value).
 """
 
 from __future__ import annotations
 
 from caveat.common.sanitize import _ASSIGNED_SOURCE
-from caveat.common.sanitize import _PREFIXES
 from caveat.common.sanitize import _SCHEMED_SOURCE
 from caveat.common.sanitize import _suspicious
-from caveat.common.sanitize import token_matches
+from caveat.common.sanitize import shape_pattern
+from caveat.common.secret_shapes import FAMILIES
+from caveat.common.secret_tokens import PREFIXES
+from caveat.common.secret_tokens import token_matches
+from caveat.common.secret_values import visible
 from caveat.guards.conformity import rules
 
 TYPE_CHECKING = False
@@ -32,7 +36,7 @@ _SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey", "api_key", "
 # patterns that could match it. Its markers are the token prefixes and the literal
 # text the token pattern's look-behinds need (``tests/test_scaling.py`` checks the
 # filter never hides a match).
-_TOKEN_MARKS = (*_PREFIXES, "-----BEGIN", "://", "-u ", "--user")
+_TOKEN_MARKS = (*PREFIXES, "-----BEGIN", "://", "-u ", "--user")
 _SCHEMES = ("bearer", "basic", "token")
 _KEY_WORDS = ("password", "passwd", "secret", "token", "auth", "key")
 
@@ -46,19 +50,29 @@ def _patterns() -> list[re.Pattern[str]]:
 
 
 def placeholder(value: str) -> bool:
-    """True when ``value`` is a reference or an example, not a credential."""
+    """True when ``value`` is a reference or an example, not a credential: the
+    redactor's test (``caveat.common.secret_values``), and what only configuration
+    holds (a path, ``op://``, ``env:``, a lone word)."""
     value = value.strip().strip("\"'")
     low = value.lower()
-    if not value or low in rules.PLACEHOLDER_WORDS:
+    if not value or low in rules.PLACEHOLDER_WORDS or visible(value, typed=False):
         return True
-    if "$" in value or value.startswith(rules.PLACEHOLDER_STARTS):
+    if value.startswith(rules.PLACEHOLDER_STARTS):
         return True
     if any(mark in low for mark in rules.PLACEHOLDER_MARKS):
         return True
-    if "example" in low or "xxxx" in low or "****" in value or "your" in low:
-        return True
     core = value.split("_", 1)[-1].split("-", 1)[-1]
     return len(set(core)) <= 2  # "ghp_aaaaaaaa…", "sk-00000…"
+
+
+def _holds(line: str, low: str) -> list[str]:
+    """The credential families (``caveat.common.secret_shapes``) whose literal is on
+    ``line``: a few ``in`` tests, no pattern, on a line that holds none."""
+    found = []
+    for literal, case, source in FAMILIES:
+        if literal in (line if case else low) and source not in found:
+            found.append(source)
+    return found
 
 
 def _secret_key(key: str) -> bool:
@@ -89,6 +103,11 @@ def line_secrets(line: str) -> list[tuple[str, str]]:
         for match in token_matches(line):
             if not placeholder(match.group(0)):
                 found.append(("a credential-shaped token", match.group(0)))
+    for source in _holds(line, low):
+        for match in shape_pattern(source).finditer(line):
+            keep = match.groupdict().get("keep") or ""
+            if not placeholder(match.group(0)[len(keep) :]):
+                found.append(("a credential-shaped token", match.group(0)))
     if any(word in low for word in _SCHEMES):
         for match in schemed.finditer(line):
             value = match.group(0)[len(match.group(1)) + len(match.group(2)) :]
@@ -105,7 +124,7 @@ def line_secrets(line: str) -> list[tuple[str, str]]:
 
 
 def config_secret(doc: Doc) -> list[tuple[str, str]]:
-    if not _suspicious(doc.text):
+    if not _suspicious(doc.text) and not _holds(doc.text, doc.text.lower()):
         return []
     hits = []
     for number, line in enumerate(doc.text.splitlines(), 1):

@@ -21,17 +21,11 @@ from tests.harnesses.install_helpers import write
 LOCAL_ONLY = (".venv", ".cache", "dist")  # what a checkout grows (.gitignore)
 
 
-def marketplace() -> dict[str, object]:
-    with open(os.path.join(ROOT, ".claude-plugin", "marketplace.json"), encoding="utf-8") as fh:
-        data = json.load(fh)
-    assert isinstance(data, dict)
-    return data
-
-
 def test_the_repository_is_a_marketplace_of_one_plugin_folder():
-    market = marketplace()
-    assert market["name"] == "caveat" and market["owner"]["name"]  # type: ignore[index]
-    (entry,) = market["plugins"]  # type: ignore[misc]
+    with open(os.path.join(ROOT, ".claude-plugin", "marketplace.json"), encoding="utf-8") as fh:
+        market = json.load(fh)
+    assert market["name"] == "caveat" and market["owner"]["name"]
+    (entry,) = market["plugins"]
     assert entry["name"] == plugin.NAME and entry["source"] == f"./{plugin.REPOSITORY_PLUGIN}"
 
 

@@ -181,6 +181,25 @@ def test_a_due_retry_starts_at_a_session_start_only(plugin_root, base_python, tm
     assert failed(data)[0] == 5 and "failed" in (data / "install.log").read_text()
 
 
+@pytest.mark.parametrize(
+    "record", ["08 09", "08 0999999999999", "x y", "", "99999999999999999999999 1", "\0\n"]
+)
+def test_a_damaged_failure_record_fails_open(plugin_root, base_python, tmp_path, record):
+    """Whatever install.failed holds, every hook exits 0 with nothing or one JSON
+    object (bash ends with status 1 on an arithmetic error, such as 08 read as octal)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "install.failed").write_text(record)
+    for event in ("PreToolUse", "SessionStart"):
+        done, _ = run(plugin_root, data, path_of(base_python), event)
+        assert done.returncode == 0 and done.stderr == b""
+        assert done.stdout == b"" or isinstance(json.loads(done.stdout), dict)
+    settle(data)
+    if (data / "install.log").exists():  # an install ran and failed: a sound record
+        failures, next_try = (data / "install.failed").read_text().split()
+        assert failures == str(int(failures)) and next_try == str(int(next_try))
+
+
 def test_the_report_is_json_whatever_the_data_folders_name(plugin_root, base_python, tmp_path):
     data = tmp_path / 'da"ta\\x'
     data.mkdir()

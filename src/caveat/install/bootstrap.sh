@@ -128,8 +128,10 @@ if [ -n "$own" ] && { [ -z "$py" ] || [ "$event" = SessionStart ]; }; then
     fi
     if [ -f "$data/install.failed" ]; then
         read -r failures next_try _ <"$data/install.failed"
-        case $failures in '' | *[!0-9]*) failures=1 ;; esac
-        case $next_try in '' | *[!0-9]*) next_try=0 ;; esac
+        # A record that is not two numbers counts as one failure, due now; base 10,
+        # so a leading zero is no octal error (which would end bash with status 1).
+        case $failures in '' | *[!0-9]*) failures=1 ;; *) failures=$((10#$failures)) ;; esac
+        case $next_try in '' | *[!0-9]*) next_try=0 ;; *) next_try=$((10#$next_try)) ;; esac
     fi
     want=
     if [ -z "$py" ]; then
@@ -139,6 +141,7 @@ if [ -n "$own" ] && { [ -z "$py" ] || [ "$event" = SessionStart ]; }; then
         want=$(digest) && [ "venv-$want" != "$ready" ] || want=
     fi
     now=$(date +%s 2>/dev/null) || now=0
+    case $now in '' | *[!0-9]*) now=0 ;; esac
     if [ -n "$want" ] && [ ! -d "$lock" ] &&
         { [ "$failures" = 0 ] || { [ "$event" = SessionStart ] && [ "$now" -ge "$next_try" ]; }; }; then
         if mkdir -p "$data" && mkdir "$lock"; then

@@ -24,7 +24,7 @@ record_failure() {
     case $failures in
     '' | *[!0-9]*) failures=0 ;;
     esac
-    failures=$((failures + 1))
+    failures=$((10#$failures + 1)) # base 10: a leading zero is no octal error
     if [ "$failures" -ge 11 ]; then
         wait=86400
     elif [ "$failures" -ge 2 ]; then

@@ -39,14 +39,14 @@ _FLAGS = os.O_WRONLY | os.O_APPEND | getattr(os, "O_CLOEXEC", 0) | getattr(os, "
 def settings(config: Config | None, env: Mapping[str, str]) -> tuple[bool, int]:
     """(on, days to keep) from the user config alone: a project cannot change them."""
     if config is None:
-        from caveat.config import user_path
+        from caveat.settings import user_path
 
         if not os.path.isfile(user_path(env)):
             return True, DAYS
         from caveat.config import load
 
         config = load(env, None)
-    from caveat.config import USER
+    from caveat.settings import USER
 
     values = config.values.get(USER, {})
     on = values.get("audit", True) is not False

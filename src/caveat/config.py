@@ -38,118 +38,34 @@ from __future__ import annotations
 import os
 import sys
 
+from caveat.settings import FILENAME
+from caveat.settings import GLOBAL
+from caveat.settings import USER
+from caveat.settings import USER_KEYS
+from caveat.settings import Config
+from caveat.settings import config_dir
+from caveat.settings import default
+from caveat.settings import defaults
+from caveat.settings import registry
+from caveat.settings import table_defaults
+from caveat.settings import user_path
+
+__all__ = [
+    "FILENAME", "GLOBAL", "USER", "USER_KEYS", "Config", "config_dir", "default", "defaults",
+    "load", "narrow", "user_path",
+]  # fmt: skip
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from caveat.common.state import JsonCache
     from caveat.event import Event
-    from caveat.guards import Spec
 
-FILENAME = "config.toml"
 CACHE_FILE = "config.cache.json"
 _CACHE_VERSION = 1
 
-# Tables that belong to no one guard; each guard declares its own in ``SETTINGS``.
-GLOBAL: dict[str, dict[str, object]] = {
-    "guards": {},  # guard id → bool
-    "strict": {},  # guard id → bool
-    "paths": {"exclude": []},
-    # The plans folder (read by the plan, plan-bash and tracking-ids guards) and extra
-    # plan markers: "key:" a front-matter key, "# text" a heading, else a phrase.
-    "plans": {"folder": ".caveat/plans", "markers": []},
-}
-
-# Top-level keys read from the user file only, kept in ``values[USER]``: a project
-# must not turn the audit log off or shorten it.
-USER = "@user"
-USER_KEYS: dict[str, object] = {"audit": True, "audit_days": 14}
-
-
-class Config:
-    """The merged settings for one project, plus the warnings reading them produced.
-    A key that no file set reads as its default."""
-
-    __slots__ = ("sources", "values", "warnings")
-
-    def __init__(
-        self,
-        values: dict[str, dict[str, object]] | None = None,
-        warnings: tuple[str, ...] = (),
-        sources: tuple[str, ...] = (),
-    ) -> None:
-        self.values = values if values is not None else {}
-        self.warnings = warnings
-        self.sources = sources
-
-    def get(self, table: str, key: str) -> object:
-        keys = self.values.get(table)
-        if keys is not None and key in keys:
-            return keys[key]
-        return default(table, key)
-
-    def enabled(self, guard_id: str) -> bool:
-        return self.values.get("guards", {}).get(guard_id, True) is not False
-
-    def strict(self, guard_id: str) -> bool:
-        return self.values.get("strict", {}).get(guard_id) is True
-
-    def strings(self, table: str, key: str) -> tuple[str, ...]:
-        value = self.get(table, key)
-        return tuple(value) if isinstance(value, list) else ()
-
-
-def defaults() -> dict[str, dict[str, object]]:
-    """Every known table with its defaults, from the registry (no guard is imported)."""
-    from caveat.guards import REGISTRY
-
-    tables = {table: dict(keys) for table, keys in GLOBAL.items()}
-    for spec in REGISTRY:
-        for table, keys in spec.settings.items():
-            tables.setdefault(table, {}).update(keys)
-    return tables
-
-
-def default(table: str, key: str) -> object:
-    """One key's default."""
-    keys = _table(table)
-    return keys.get(key) if keys else None
-
-
-def _table(table: str) -> dict[str, object] | None:
-    """A table's defaults: a global table, else the guard's that declares it, or None."""
-    keys = GLOBAL.get(table)
-    if keys is not None:
-        return keys
-    from caveat.guards import REGISTRY
-
-    for spec in REGISTRY:
-        keys = spec.settings.get(table)
-        if keys is not None:
-            return keys
-    return None
-
-
-def _registry() -> tuple[Spec, ...]:
-    from caveat.guards import REGISTRY
-
-    return REGISTRY
-
-
-def config_dir(env: Mapping[str, str]) -> str:
-    """The user's caveat folder: ``$XDG_CONFIG_HOME/caveat``, else ``~/.config/caveat``
-    (its ``config.toml`` and ``rules/``)."""
-    base = env.get("XDG_CONFIG_HOME", "")
-    if not base or not os.path.isabs(base):
-        base = os.path.join(env.get("HOME", "") or os.path.expanduser("~"), ".config")
-    return os.path.join(base, "caveat")
-
-
 _BOOL_TABLES = ("guards", "strict")
-
-
-def user_path(env: Mapping[str, str]) -> str:
-    return os.path.join(config_dir(env), FILENAME)
 
 
 def project_path(root: str | None) -> str | None:
@@ -293,11 +209,11 @@ def _apply(
             if origin == "project":
                 warnings.append(f"{path}: [lock] is read from the user config only; ignored")
             continue
-        known = _table(table)
+        known = table_defaults(table)
         if known is None:
             from caveat.common.names import suggest
 
-            tables = [*GLOBAL, *(t for spec in _registry() for t in spec.settings), "lock"]
+            tables = [*GLOBAL, *(t for spec in registry() for t in spec.settings), "lock"]
             hint = suggest(table, tables)
             warnings.append(f"{path}: unknown table [{table}]{hint}; ignored")
             continue
@@ -308,10 +224,10 @@ def _apply(
             dotted = f"{table}.{key}"
             if dotted in locked or f"{table}.*" in locked:
                 continue
-            if table in _BOOL_TABLES and key not in {spec.id for spec in _registry()}:
+            if table in _BOOL_TABLES and key not in {spec.id for spec in registry()}:
                 from caveat.common.names import suggest
 
-                hint = suggest(key, [spec.id for spec in _registry()])
+                hint = suggest(key, [spec.id for spec in registry()])
                 warnings.append(f"{path}: [{table}] {key}: no guard has that id{hint}; ignored")
                 continue
             if table in _BOOL_TABLES:

@@ -316,7 +316,7 @@ def _config_exists(env: Mapping[str, str], root: str | None) -> bool:
     loaded; without one, the defaults need no module at all)."""
     import os
 
-    from caveat.config import config_dir
+    from caveat.settings import config_dir
 
     if os.path.isfile(os.path.join(config_dir(env), "config.toml")):
         return True

@@ -180,3 +180,88 @@ def test_parent_started_without_stdin_and_stderr(repo):
         [sys.executable, "-I", "-c", code, repo], capture_output=True, text=True, timeout=60
     )
     assert done.stdout == repr(b"# Demo\n")
+
+
+def _planted(folder, markers, name="git"):
+    """A ``git`` in ``folder`` that leaves a marker: what a project could plant."""
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, name)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(f"#!/bin/sh\ntouch {os.path.join(markers, 'planted')}\nexit 0\n")
+    os.chmod(path, 0o755)
+    return path
+
+
+REAL_PATH = os.environ["PATH"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [f".:{REAL_PATH}", f":{REAL_PATH}", f"node_modules/.bin:{REAL_PATH}", "/nonexistent:"],
+    ids=["dot", "empty-first", "relative", "empty-last"],
+)
+def test_relative_and_empty_path_entries_are_never_searched(repo, tmp_path, monkeypatch, path):
+    markers = tmp_path / "markers"
+    markers.mkdir()
+    _planted(repo, markers)
+    _planted(os.path.join(repo, "node_modules", ".bin"), markers)
+    monkeypatch.chdir(repo)
+    monkeypatch.setenv("PATH", path)
+    found = gitrun.program()
+    listing = gitrun.run(repo, "ls-files", "-z")
+    if path.startswith("/nonexistent"):
+        assert found is None and listing is None
+    else:
+        assert found is not None and os.path.isabs(found) and os.path.dirname(found) != repo
+        assert listing is not None and b"src/main.py\0" in listing
+    assert os.listdir(markers) == []
+
+
+def test_git_gets_only_the_absolute_path_entries():
+    env = gitrun.environment({"PATH": f".::node_modules/.bin:/usr/bin:{os.sep}bin:", "X": "1"})
+    assert env["PATH"] == f"/usr/bin:{os.sep}bin" and env["X"] == "1"
+
+
+def test_configured_git_is_the_one_run(repo, tmp_path, monkeypatch):
+    # A wrapper that leaves a marker and runs the real git: it is the one started.
+    real = gitrun.program()
+    assert real is not None
+    wrapper = tmp_path / "bin" / "mygit"
+    wrapper.parent.mkdir()
+    wrapper.write_text(f'#!/bin/sh\ntouch {tmp_path / "used"}\nexec {real} "$@"\n')
+    wrapper.chmod(0o755)
+    monkeypatch.setenv(gitrun.VARIABLE, str(wrapper))
+    assert gitrun.program() == str(wrapper)
+    assert gitrun.run(repo, "cat-file", "blob", "HEAD:README.md") == b"# Demo\n"
+    assert (tmp_path / "used").exists()
+
+
+@pytest.mark.parametrize("value", ["git", "bin/git", "./git", "/nonexistent/git"])
+def test_a_relative_or_missing_configured_git_is_refused(repo, tmp_path, monkeypatch, value):
+    markers = tmp_path / "markers"
+    markers.mkdir()
+    _planted(os.path.join(repo, "bin"), markers)
+    _planted(repo, markers)
+    monkeypatch.chdir(repo)
+    monkeypatch.setenv(gitrun.VARIABLE, value)
+    # Refused, not replaced by a PATH search: git does not run at all.
+    assert gitrun.program() is None
+    assert gitrun.run(repo, "ls-files") is None
+    assert os.listdir(markers) == []
+
+
+def test_the_lookup_is_made_once_per_process(repo, monkeypatch):
+    calls = []
+    resolve = gitrun._resolve
+
+    def counted(configured, path):
+        calls.append(path)
+        return resolve(configured, path)
+
+    monkeypatch.setattr(gitrun, "_resolve", counted)
+    monkeypatch.setenv("PATH", REAL_PATH + os.pathsep)  # a value not looked up yet
+    for _ in range(3):
+        assert gitrun.run(repo, "ls-files", "-z") is not None
+    assert len(calls) == 1
+    monkeypatch.setenv("PATH", REAL_PATH)
+    assert gitrun.program() is not None and len(calls) == 2

@@ -15,8 +15,12 @@ to infer a policy, so that its tracked-file scan (``git ls-files``) runs too.
   ``packed-refs``, the alternates list and ``info/exclude``; ``fifo_tree``: FIFOs at
   ``.gitignore`` files, ``REUSE.toml``, ``.caveat/config.toml`` and a tracked source.
 - ``configured_programs``: fsmonitor, hooks, an external diff, filters, textconv,
-  pagers, credential helper, askpass, ssh command, editor, gpg program, alternate-refs
-  command, an ``ext::`` remote: every one a program that leaves a marker.
+  pagers, credential helper, askpass, ssh command, editors, gpg program, alternate-refs
+  command, an ``ext::`` remote with an ``uploadpack`` command: every one a program that
+  leaves a marker.
+- ``planted_git``: a committed project holding an executable ``git`` at its top and in
+  ``node_modules/.bin``, what an empty or relative ``PATH`` entry (``.``, ``::``, a
+  trailing ``:``, ``node_modules/.bin``) would run; ``planted_paths`` gives such values.
 """
 
 from __future__ import annotations
@@ -223,15 +227,44 @@ def configured_programs(tmp_path: os.PathLike[str]) -> Hostile:
         "core.askPass": program(markers, "askpass", passthrough=False),
         "core.sshCommand": program(markers, "ssh", passthrough=False),
         "core.editor": program(markers, "editor", passthrough=False),
+        "sequence.editor": program(markers, "sequence-editor", passthrough=False),
         "gpg.program": program(markers, "gpg", passthrough=False),
         "core.alternateRefsCommand": program(markers, "alternate-refs", passthrough=False),
         "remote.origin.url": "ext::" + program(markers, "ext-remote", passthrough=False),
+        "remote.origin.uploadpack": program(markers, "uploadpack", passthrough=False),
         "protocol.allow": "always",
         "core.untrackedCache": "true",
     }
     for key, value in settings.items():
         git(project, "config", key, value)
     return Hostile(project, markers)
+
+
+def planted_git(tmp_path: os.PathLike[str]) -> Hostile:
+    """A committed project with a marker-leaving ``git`` where a relative ``PATH``
+    entry finds one: its top folder (``.``, an empty entry, when the project is the
+    working folder) and ``node_modules/.bin``."""
+    project, markers = _layout(tmp_path)
+    committed(project, {**FILES, "node_modules/.bin/.keep": ""})
+    for folder in (project, os.path.join(project, "node_modules", ".bin")):
+        path = os.path.join(folder, "git")
+        with open(path, "w", encoding="utf-8") as handle:
+            marker = os.path.join(markers, "planted-git")
+            handle.write(f"#!/bin/sh\ntouch {shlex.quote(marker)}\nexit 0\n")
+        os.chmod(path, 0o755)
+    return Hostile(project, markers)
+
+
+def planted_paths(real: str) -> dict[str, str]:
+    """``PATH`` values with a relative or empty entry ahead of (or, for a trailing
+    ``:``, instead of) the folders in ``real``: id → value."""
+    return {
+        "dot": f".{os.pathsep}{real}",
+        "empty-first": f"{os.pathsep}{real}",
+        "empty-middle": f"/nonexistent{os.pathsep}{os.pathsep}{real}",
+        "node-modules": f"node_modules/.bin{os.pathsep}{real}",
+        "empty-last": f"/nonexistent{os.pathsep}",
+    }
 
 
 FACTORIES = {

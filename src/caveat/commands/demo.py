@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
 import caveat
+from caveat.common import gitrun
+from caveat.common import proc
 from caveat.common.term import err
 from caveat.common.term import field
 from caveat.common.term import out
@@ -29,14 +30,25 @@ def default_examples() -> str | None:
     return None
 
 
+# Committing the example: caveat's own identity, and no signing program of the user's.
+IDENT = (
+    "-c",
+    "user.name=caveat demo",
+    "-c",
+    "user.email=demo@example.invalid",
+    "-c",
+    "commit.gpgSign=false",
+)
+GIT_TIMEOUT_S = 30.0
+
+
 def make_repository(project: str) -> None:
     """Commit the example project, so post-tool guards can compare with HEAD; without
-    git, a bare ``.git`` folder still marks the project root."""
-    git = shutil.which("git")
-    if git:
-        ident = ["-c", "user.name=caveat demo", "-c", "user.email=demo@example.invalid"]
-        for args in (["init", "-q"], ["add", "-A"], [*ident, "commit", "-qm", "example"]):
-            subprocess.run([git, *args], capture_output=True, check=False, cwd=project)
+    git, a bare ``.git`` folder still marks the project root. Git runs hardened
+    (``caveat.common.gitrun``): the examples folder may be anyone's."""
+    if gitrun.init(project, timeout=GIT_TIMEOUT_S):
+        gitrun.run(project, "add", "-A", timeout=GIT_TIMEOUT_S)
+        gitrun.run(project, *IDENT, "commit", "-qm", "example", timeout=GIT_TIMEOUT_S)
     os.makedirs(os.path.join(project, ".git"), exist_ok=True)
 
 
@@ -81,14 +93,7 @@ def run(directory: str | None, contract: str | None = None) -> int:
                 raw = handle.read()
             payload = raw.replace(PLACEHOLDER, json.dumps(project)[1:-1])
             chosen = contract or contract_for(name)
-            done = subprocess.run(
-                hook_command(chosen),
-                input=payload.encode("utf-8"),
-                capture_output=True,
-                env=env,
-                cwd=project,
-                check=False,
-            )
+            done = proc.run(hook_command(chosen), payload.encode("utf-8"), env, project)
             _show(name, chosen, payload, done, project, env)
     return 0
 
@@ -97,7 +102,7 @@ def _show(
     name: str,
     contract: str,
     payload: str,
-    done: subprocess.CompletedProcess[bytes],
+    done: proc.Done,
     project: str,
     env: dict[str, str],
 ) -> None:

@@ -22,8 +22,17 @@ its ``.git`` can hold FIFOs that block a reader for ever. So every call here:
 - reads stdin from ``/dev/null``, drops stderr and bounds stdout.
 
 It returns git's output, or None when anything goes wrong: the callers fail open.
-``os.posix_spawnp`` and ``select`` keep the ``subprocess`` module (and the ``re``,
+``os.posix_spawn`` and ``select`` keep the ``subprocess`` module (and the ``re``,
 ``locale`` and ``enum`` it imports) off the hook path.
+
+Which ``git`` runs is caveat's choice, never the project's: ``$CAVEAT_GIT`` when it is
+set (an absolute path; a relative one is refused, and then git does not run at all),
+else the first ``git`` in the *absolute* entries of ``PATH``. An empty entry (``PATH=:/usr/bin``,
+a trailing ``:``) or a relative one (``.``, ``node_modules/.bin``) names a folder of the
+project under the agent, whose planted ``git`` would otherwise run on every hook call;
+those entries are skipped, and dropped from git's own ``PATH`` too. The program is
+resolved once per process (again only when either variable changes) and started by
+its absolute path.
 """
 
 from __future__ import annotations
@@ -89,12 +98,60 @@ _KEEP = frozenset({"GIT_EXEC_PATH"})
 _S_IFMT = 0o170000
 _S_IFREG = 0o100000
 
+# The operator's choice of git: an absolute path.
+VARIABLE = "CAVEAT_GIT"
+_NAMES = ("git.exe",) if os.name == "nt" else ("git",)
+# (CAVEAT_GIT, PATH, the program they gave): what the last lookup found.
+_found: tuple[str | None, str | None, str | None] | None = None
+
+
+def absolute_entries(path: str) -> list[str]:
+    """The entries of a ``PATH`` value that name a folder by its absolute path."""
+    return [entry for entry in path.split(os.pathsep) if os.path.isabs(entry)]
+
+
+def _executable(path: str) -> bool:
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return (mode & _S_IFMT) == _S_IFREG and os.access(path, os.X_OK)
+
+
+def _resolve(configured: str | None, path: str | None) -> str | None:
+    if configured:
+        return configured if os.path.isabs(configured) and _executable(configured) else None
+    for folder in absolute_entries(os.defpath if path is None else path):
+        for name in _NAMES:
+            candidate = os.path.join(folder, name)
+            if _executable(candidate):
+                return candidate
+    return None
+
+
+def program(env: Mapping[str, str] | None = None) -> str | None:
+    """The absolute path of the ``git`` caveat runs, or None: ``$CAVEAT_GIT`` (refused
+    unless absolute and executable), else the first in ``PATH``'s absolute entries."""
+    global _found
+    source = os.environ if env is None else env
+    configured, path = source.get(VARIABLE), source.get("PATH")
+    found = _found
+    if found is not None and found[0] == configured and found[1] == path:
+        return found[2]
+    resolved = _resolve(configured, path)
+    _found = (configured, path, resolved)
+    return resolved
+
 
 def environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
     """The environment git runs with: ``env`` (default: this process's) without its
-    ``GIT_*`` variables, plus ``ENVIRONMENT``."""
+    ``GIT_*`` variables and without the relative entries of ``PATH`` (what git starts
+    by name, e.g. an alias's shell, must not come from the project either), plus
+    ``ENVIRONMENT``."""
     source = os.environ if env is None else env
     clean = {k: v for k, v in source.items() if not k.startswith("GIT_") or k in _KEEP}
+    if "PATH" in clean:
+        clean["PATH"] = os.pathsep.join(absolute_entries(clean["PATH"]))
     clean.update(ENVIRONMENT)
     return clean
 
@@ -158,14 +215,32 @@ def run(
     ``limit`` bytes, or the deadline passes (then git and its children are killed)."""
     if not root or not safe(root):
         return None
+    return _git(root, args, timeout, limit, ok)
+
+
+def init(folder: str, timeout: float = TIMEOUT_S) -> bool:
+    """``git init`` in ``folder`` (which exists and holds no ``.git`` yet), with the same
+    hardening: for a repository caveat makes itself, e.g. ``caveat demo``'s copy of
+    its example project. Whether it worked."""
+    if not folder or os.path.lexists(os.path.join(folder, ".git")):
+        return False
+    return _git(folder, ("init", "-q"), timeout, LIMIT, (0,)) is not None
+
+
+def _git(
+    root: str, args: tuple[str, ...], timeout: float, limit: int, ok: tuple[int, ...]
+) -> bytes | None:
+    git = program()
+    if git is None:
+        return None
     seconds = seconds_left(timeout)
     if seconds <= 0:
         return None
-    argv = ["git", "--no-pager", "-C", root]
+    argv = [git, "--no-pager", "-C", root]
     for item in CONFIG:
         argv += ("-c", item)
     argv += args
-    if not hasattr(os, "posix_spawnp"):
+    if not hasattr(os, "posix_spawn"):
         return _run_portable(argv, seconds, limit, ok)
     return _run_posix(argv, seconds, limit, ok)
 
@@ -186,7 +261,7 @@ def _run_posix(argv: list[str], seconds: float, limit: int, ok: tuple[int, ...])
         (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
     ]
     try:
-        pid = os.posix_spawnp("git", argv, environment(), file_actions=actions, setsid=True)
+        pid = os.posix_spawn(argv[0], argv, environment(), file_actions=actions, setsid=True)
     except (OSError, ValueError):  # no git; a NUL or lone surrogate no argv can carry
         os.close(read_end)
         os.close(write_end)
@@ -276,7 +351,8 @@ def _reap(pid: int) -> int | None:
 
 
 def _run_portable(argv: list[str], seconds: float, limit: int, ok: tuple[int, ...]) -> bytes | None:
-    """Where there is no ``posix_spawn`` (Windows): ``subprocess`` with a timeout."""
+    """Where there is no ``posix_spawn`` (Windows): ``subprocess`` with a timeout, on
+    the same absolute ``argv[0]``."""
     import subprocess
 
     try:

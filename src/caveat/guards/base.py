@@ -26,10 +26,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from caveat.config import Config
     from caveat.event import Event
     from caveat.event import FileEdit
     from caveat.harnesses.contract import Contract
+    from caveat.settings import Config
     from caveat.trust import Verdict
 
 # Where Codex keeps its home when not in ``~/.codex``: its configuration files there
@@ -73,7 +73,7 @@ class Context:
     def config(self) -> Config:
         """The project's configuration (defaults when none was loaded)."""
         if self._config is None:
-            from caveat.config import Config
+            from caveat.settings import Config
 
             self._config = Config()
         return self._config
@@ -91,7 +91,7 @@ class Context:
     @property
     def config_dir(self) -> str:
         """The user's caveat folder (its ``config.toml`` and ``rules/``)."""
-        from caveat.config import config_dir
+        from caveat.settings import config_dir
 
         return config_dir(self.env)
 

@@ -18,6 +18,7 @@ import stat
 from typing import Any
 
 from caveat.common import files
+from caveat.common import writes
 from caveat.install.core import InstallError
 
 TYPE_CHECKING = False
@@ -264,7 +265,7 @@ def write_atomic(
         return unchanged(target, expect)
 
     try:
-        return files.write_atomic(
+        return writes.write_atomic(
             path, text.encode("utf-8"), inside=inside, mode=new_mode, ready=ready
         )
     except (files.LinkedError, files.NotRegularError) as exc:
@@ -278,7 +279,7 @@ def check(path: str, inside: str | None, folder: bool = False) -> None:
     if inside is None:
         return
     try:
-        files.check(path, inside, folder)
+        writes.check(path, inside, folder)
     except (files.LinkedError, files.NotRegularError) as exc:
         raise refusal(exc, inside) from exc
 
@@ -287,6 +288,6 @@ def make_parents(path: str, inside: str | None = None) -> list[str]:
     """Create the folders ``path`` needs, never through a link inside the project
     ``inside``; returns those created, outermost first."""
     try:
-        return files.make_folders(os.path.dirname(os.path.abspath(path)), inside)
+        return writes.make_folders(os.path.dirname(os.path.abspath(path)), inside)
     except (files.LinkedError, files.NotRegularError) as exc:
         raise refusal(exc, inside) from exc

@@ -25,6 +25,7 @@ import shutil
 
 import caveat
 from caveat.common import files as _io
+from caveat.common import writes
 from caveat.install.core import InstallError
 
 TYPE_CHECKING = False
@@ -205,8 +206,8 @@ def build(folder: str, skills: str | None = None) -> list[str]:
     for relative, data in content.items():
         path = os.path.join(folder, *relative.split("/"))
         try:  # nothing written through a link left in the build folder
-            _io.make_folders(os.path.dirname(path), folder)
-            _io.write_atomic(path, data, inside=folder, keep_mode=False)
+            writes.make_folders(os.path.dirname(path), folder)
+            writes.write_atomic(path, data, inside=folder, keep_mode=False)
         except (_io.LinkedError, _io.NotRegularError) as exc:
             from caveat.install.document import refusal
 

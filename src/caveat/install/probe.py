@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import tempfile
 
+from caveat.common import proc
 from caveat.install.owner import contract_of
 
 TYPE_CHECKING = False
@@ -81,15 +81,13 @@ def run(found: list[Found], env: Mapping[str, str]) -> list[tuple[str, bool]]:
             label = f"{event} {matcher or '(all)'}"
             data = payload(contract_of(handler) or "", event, folder)
             try:
-                done = subprocess.run(
-                    words, input=data, capture_output=True, env=child, cwd=folder,
-                    timeout=DEADLINE_S, check=False,
-                )  # fmt: skip
-            except subprocess.TimeoutExpired:
-                out.append((f"{label}: no answer within {DEADLINE_S:.0f} s", False))
+                done = proc.run(words, data, child, folder, DEADLINE_S)
+            except (OSError, ValueError) as exc:  # ValueError: not an absolute path
+                why = exc.strerror if isinstance(exc, OSError) else exc
+                out.append((f"{label}: cannot start {words[0]}: {why}", False))
                 continue
-            except OSError as exc:
-                out.append((f"{label}: cannot start {words[0]}: {exc.strerror}", False))
+            if done.returncode is None:
+                out.append((f"{label}: no answer within {DEADLINE_S:.0f} s", False))
                 continue
             ok = done.returncode == 0 and _one_object(done.stdout)
             printed = shown(done.stdout) if done.stdout else "nothing"

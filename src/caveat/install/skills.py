@@ -15,6 +15,7 @@ import os
 
 import caveat
 from caveat.common import files as _io
+from caveat.common import writes
 from caveat.install.document import make_parents
 from caveat.install.document import refusal
 from caveat.install.records import read_records
@@ -158,8 +159,8 @@ def install(
         for relative, data in files.items():
             path = os.path.join(where, *relative.split("/"))
             try:
-                _io.make_folders(os.path.dirname(path), inside)
-                _io.write_atomic(path, data, inside=inside, keep_mode=False)
+                writes.make_folders(os.path.dirname(path), inside)
+                writes.write_atomic(path, data, inside=inside, keep_mode=False)
             except (_io.LinkedError, _io.NotRegularError) as exc:
                 raise refusal(exc, inside) from exc
         written[name] = digest(files)
@@ -192,7 +193,7 @@ def uninstall(
             if not dry_run:
                 try:
                     if inside is not None:
-                        _io.check(where, inside, folder=True)
+                        writes.check(where, inside, folder=True)
                 except (_io.LinkedError, _io.NotRegularError) as exc:
                     raise refusal(exc, inside) from exc
                 _remove_tree(where)

@@ -3,12 +3,13 @@ broken — hooks files that would not parse or have the wrong shape for their ha
 skills, sub-agents and slash commands with invalid front matter, memory files over
 their budget, secrets written into config.
 
-Scopes (``caveat.guards.conformity.rules``): ``~/.claude``, ``$CODEX_HOME``/``~/.codex``, a
-project's ``.claude/``, ``.codex/``, ``.gemini/``, ``.qwen/``, ``.cursor/``, ``.kiro/``,
-``.github/hooks/``, any ``AGENTS.md``/``CLAUDE.md``/``GEMINI.md``/``SKILL.md``, plus
-the folders in ``CAVEAT_CONFORMITY_SCOPE``. A write outside them costs a few string
-tests; inside, the check registry in ``caveat.guards.conformity.checks`` runs on the file as
-it will be after the edit.
+Scopes: any path under a folder segment a harness names in
+``caveat.harnesses.HARNESSES`` (``/.claude/``, ``/.codex/`` …, at home or in a
+project), a custom ``$CODEX_HOME``, any ``AGENTS.md``/``CLAUDE.md``/``GEMINI.md``/
+``SKILL.md``, plus the folders in ``CAVEAT_CONFORMITY_SCOPE``. A write outside them
+costs a few string tests; inside, the check registry in
+``caveat.guards.conformity.checks`` runs on the file as it will be after the edit,
+with each harness's hook-file checks (``caveat.harnesses.<id>.hookfile``) loaded then.
 
 Findings of blocking checks carry ``deny=True``: a deny when the user enables strict
 mode for this guard. Advisory checks (memory size, a description near its limit)
@@ -21,6 +22,7 @@ import os
 
 from caveat.guards.base import CODEX_HOME_ENV
 from caveat.guards.base import edits_by_path
+from caveat.harnesses import HARNESSES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -47,15 +49,7 @@ BASENAMES = frozenset(
 SCOPE_ENV = "CAVEAT_CONFORMITY_SCOPE"
 
 # A path is in scope when it contains one of these folder segments …
-SEGMENTS = (
-    "/.claude/",
-    "/.codex/",
-    "/.gemini/",
-    "/.qwen/",
-    "/.cursor/",
-    "/.kiro/",
-    "/.github/hooks/",
-)
+SEGMENTS = tuple(segment for segments in HARNESSES.values() for segment in segments)
 
 
 def _norm(path: str) -> str:

@@ -2,7 +2,7 @@
 
 Imported only when ``caveat.guards.conformity`` has found a write inside an agent
 configuration scope. Each check is a row ``(id, kinds, budget_s, blocking, function)``:
-it runs on files of those kinds (``caveat.guards.conformity.rules``), on the text the file
+it runs on files of those kinds (``caveat.guards.conformity.kinds``), on the text the file
 will have after the write, and returns ``(problem, fix)`` pairs. A check that raises,
 or that runs past its own budget, is skipped and logged; the others still report.
 The budget is enforced with a ``caveat.common.budget.Timer`` where the platform has one,
@@ -22,8 +22,7 @@ from caveat.event import DELETE
 from caveat.event import Finding
 from caveat.guards.base import versions
 from caveat.guards.conformity import docs
-from caveat.guards.conformity import hooks
-from caveat.guards.conformity import rules
+from caveat.guards.conformity import hookfiles
 from caveat.guards.conformity import secret
 from caveat.guards.conformity import timeouts
 from caveat.guards.conformity.doc import Doc
@@ -40,32 +39,19 @@ if TYPE_CHECKING:
 
     Check = tuple[str, frozenset[str], float, bool, Callable[[Doc], list[tuple[str, str]]]]
 
-_JSON = frozenset(
-    {
-        "claude-settings", "codex-hooks", "gemini-settings", "qwen-settings",
-        "cursor-hooks", "copilot-hooks", "kiro-hooks", "json",
-    }
-)  # fmt: skip
-_TOML = frozenset({"codex-config", "command-toml", "toml"})
+_JSON = hookfiles.JSON_KINDS | {"json"}
+_TOML = hookfiles.TOML_KINDS | {"command-toml", "toml"}
 _ALL = _JSON | _TOML | frozenset({"skill", "agent", "command", "memory", "other"})
 
 CHECKS: tuple[Check, ...] = (
-    ("settings-json-parses", _JSON, 0.25, True, hooks.json_parses),
-    ("config-toml-parses", _TOML, 0.25, True, hooks.toml_parses),
-    ("hooks-shape-claude", frozenset({"claude-settings"}), 0.1, True, hooks.claude_shape),
-    ("hooks-shape-codex", frozenset({"codex-hooks", "codex-config"}), 0.1, True, hooks.codex_shape),
-    ("hooks-shape-gemini", frozenset({"gemini-settings"}), 0.1, True, hooks.gemini_shape),
-    ("hooks-shape-qwen", frozenset({"qwen-settings"}), 0.1, True, hooks.qwen_shape),
-    ("hooks-shape-cursor", frozenset({"cursor-hooks"}), 0.1, True, hooks.cursor_shape),
-    ("hooks-shape-copilot", frozenset({"copilot-hooks"}), 0.1, True, hooks.copilot_shape),
-    ("hooks-shape-kiro", frozenset({"kiro-hooks"}), 0.1, True, hooks.kiro_shape),
-    (
-        "hooks-timeout-units",
-        rules.SECONDS_KINDS | rules.MILLISECONDS_KINDS,
-        0.1,
-        False,
-        timeouts.timeout_units,
+    ("settings-json-parses", _JSON, 0.25, True, hookfiles.json_parses),
+    ("config-toml-parses", _TOML, 0.25, True, hookfiles.toml_parses),
+    # One shape check per harness with hook files, ``hooks-shape-<id>``.
+    *(
+        (f"hooks-shape-{hid}", hookfiles.KINDS_OF[hid], 0.1, True, hookfiles.shape_check(m))
+        for hid, m in hookfiles.HOOKFILES.items()
     ),
+    ("hooks-timeout-units", hookfiles.TIMED_KINDS, 0.1, False, timeouts.timeout_units),
     ("skill-front-matter", frozenset({"skill"}), 0.1, True, docs.skill_front_matter),
     ("skill-name-matches-folder", frozenset({"skill"}), 0.1, True, docs.skill_name_matches_folder),
     (

@@ -1,5 +1,6 @@
 """Where a written configuration file sits: its kind (which picks the conformity
-checks, from ``caveat.guards.conformity.rules``) and how its path is shown.
+checks: the harnesses' hook files from ``caveat.guards.conformity.hookfiles``, then
+the rows of ``caveat.guards.conformity.rules``) and how its path is shown.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ import os
 
 from caveat.guards.base import CODEX_HOME_ENV
 from caveat.guards.conformity import rules
+from caveat.guards.conformity.hookfiles import FILES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,7 +40,7 @@ def kind_of(norm: str) -> str:
     base, parent = norm[cut + 1 :], norm[:cut]
     if base in rules.NAME_KINDS:
         return rules.NAME_KINDS[base]
-    for kind, folder, name in rules.KINDS:
+    for kind, folder, name in (*FILES, *rules.KINDS):
         if name.startswith("*."):
             if not base.endswith(name[1:]):
                 continue

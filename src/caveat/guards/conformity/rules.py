@@ -1,17 +1,16 @@
 """Where the agents' own configuration lives, and what kind of file each path is.
 
-Read by ``caveat.guards.conformity`` (the scope pre-filter) and
-``caveat.guards.conformity.kinds`` (the kind of file, which picks the checks). Paths are
-compared with ``/`` separators; ``~/.claude`` and ``$CODEX_HOME`` (default
-``~/.codex``) are covered by the folder segments below, and a custom ``CODEX_HOME`` is
-mapped onto ``/.codex/`` before the kind is looked up. Extra scopes come from the
-``CAVEAT_CONFORMITY_SCOPE`` environment variable (folders, ``os.pathsep``-separated).
+Read by ``caveat.guards.conformity.kinds`` (the kind of file, which picks the checks).
+Paths are compared with ``/`` separators; a custom ``CODEX_HOME`` is mapped onto
+``/.codex/`` before the kind is looked up. The hook configuration files are each
+harness's (``caveat.harnesses.<id>.hookfile``, gathered in
+``caveat.guards.conformity.hookfiles``) and are matched before the rows here; the
+folders a harness's configuration lives under are its row in
+``caveat.harnesses.HARNESSES``.
 
-Sources: reference/harness-contracts.md §1.1 and §2.1–2.7 for the hook files; the
-Agent Skills specification (agentskills.io/specification) for ``SKILL.md``; Claude
-Code's sub-agent and slash-command documentation for ``agents/`` and ``commands/``.
-The hook event names and handler types a harness knows are its contract's
-(``caveat.harnesses.<id>``), not kept here.
+Sources: the Agent Skills specification (agentskills.io/specification) for
+``SKILL.md``; Claude Code's sub-agent and slash-command documentation for ``agents/``
+and ``commands/``.
 """
 
 from __future__ import annotations
@@ -21,17 +20,6 @@ from __future__ import annotations
 # "/**", against any ancestor ("/.claude/commands/**": that folder or below it). The
 # file name is exact, or "*.ext" for any name with that extension. First match wins.
 KINDS = (
-    ("claude-settings", "/.claude", "settings.json"),
-    ("claude-settings", "/.claude", "settings.local.json"),
-    ("codex-hooks", "/.codex", "hooks.json"),
-    ("codex-config", "/.codex", "config.toml"),
-    ("gemini-settings", "/.gemini", "settings.json"),
-    ("qwen-settings", "/.qwen", "settings.json"),
-    ("cursor-hooks", "/.cursor", "hooks.json"),
-    ("copilot-hooks", "/.github/hooks", "*.json"),
-    ("kiro-hooks", "/.kiro/hooks", "*.json"),
-    # A Claude Code plugin's hooks file (inside ~/.claude/plugins or a project's .claude).
-    ("claude-settings", "/hooks", "hooks.json"),
     ("agent", "/.claude/agents/**", "*.md"),
     ("agent", "/.gemini/agents/**", "*.md"),
     ("agent", "/.qwen/agents/**", "*.md"),
@@ -54,28 +42,7 @@ NAME_KINDS = {
 # Any other in-scope file with these extensions still gets the parse check.
 EXTENSION_KINDS = {".json": "json", ".toml": "toml"}
 
-# Harness names for the message.
-HARNESS = {
-    "claude-settings": "Claude Code",
-    "codex-hooks": "Codex",
-    "codex-config": "Codex",
-    "gemini-settings": "Gemini CLI",
-    "qwen-settings": "Qwen Code",
-    "cursor-hooks": "Cursor",
-    "copilot-hooks": "GitHub Copilot",
-    "kiro-hooks": "Kiro",
-    "skill": "agent skill",
-    "agent": "sub-agent",
-    "command": "slash command",
-    "command-toml": "slash command",
-    "memory": "agent memory",
-    "json": "agent configuration",
-    "toml": "agent configuration",
-}
-
-# Timeouts: harnesses that count seconds, and those that count milliseconds.
-SECONDS_KINDS = frozenset({"claude-settings", "codex-hooks", "codex-config", "copilot-hooks"})
-MILLISECONDS_KINDS = frozenset({"gemini-settings", "qwen-settings"})
+# Timeouts: a value that reads as given in the other unit.
 SECONDS_SUSPECT = 1000  # a timeout this large in seconds was probably meant in ms
 MILLISECONDS_SUSPECT = 1000  # a timeout below this in ms was probably meant in seconds
 

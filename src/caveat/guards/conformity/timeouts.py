@@ -1,19 +1,21 @@
 """The advisory check of hook timeouts (``hooks-timeout-units``): a value that reads
 as given in the other unit, seconds where the harness counts milliseconds or the
 reverse. Takes a ``Doc`` (``caveat.guards.conformity.doc``) and returns a list of
-``(problem, fix)``, as the checks in ``caveat.guards.conformity.hooks`` do.
+``(problem, fix)``, as every conformity check does. The unit is the harness's
+(``TIMEOUT_UNIT`` of its ``hookfile`` module).
 """
 
 from __future__ import annotations
 
 from caveat.guards.conformity import rules
-from caveat.guards.conformity.hooks import hooks_of
-from caveat.guards.conformity.hooks import timeout_ok
+from caveat.guards.conformity.hookfiles import OWNER
+from caveat.guards.conformity.hookfiles import hooks_of
+from caveat.harnesses.hookshape import timeout_ok
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from caveat.guards.conformity.doc import Doc
-    from caveat.guards.conformity.hooks import Issues
+    from caveat.harnesses.hookshape import Issues
 
 
 def _handlers(doc: Doc) -> list[tuple[str, dict[str, object]]]:
@@ -36,8 +38,11 @@ def _handlers(doc: Doc) -> list[tuple[str, dict[str, object]]]:
 
 def timeout_units(doc: Doc) -> Issues:
     issues: Issues = []
-    millis = doc.kind in rules.MILLISECONDS_KINDS
-    harness = rules.HARNESS.get(doc.kind, "this harness")
+    owner = OWNER.get(doc.kind)
+    if owner is None or not owner.TIMEOUT_UNIT:
+        return []
+    millis = owner.TIMEOUT_UNIT == "ms"
+    harness = owner.NAME
     for at, handler in _handlers(doc):
         for key in ("timeout", "timeoutSec"):
             value = handler.get(key)

@@ -12,8 +12,8 @@ Before any of it, the duplicate check: Cursor and Devin also run the hooks store
 in Claude Code's settings, so one session start may reach caveat twice. The vendor
 command (``--contract cursor|devin``) and the Claude copy share one marker per
 session; whichever comes second within ``WINDOW_S`` seconds stays silent. The Claude
-copy takes part only when the environment names such a host (``HOST_ENV``): a
-plain Claude Code session never waits on a marker.
+copy takes part only when the environment names such a host (its contract's
+``CLAUDE_HOST_ENV``): a plain Claude Code session never waits on a marker.
 """
 
 from __future__ import annotations
@@ -33,8 +33,6 @@ if TYPE_CHECKING:
 POSTCOMPACT = "postcompact"
 SKILL_INDEX = "skill-index"
 
-HOST_ENV = ("CURSOR_PROJECT_DIR", "CURSOR_VERSION", "DEVIN_PROJECT_DIR")
-HOST_CONTRACTS = frozenset({"cursor", "devin"})
 MARKER = "sessionstart"
 WINDOW_S = 10.0
 
@@ -43,10 +41,16 @@ RULE_INDEX = "rule-index.md"
 
 
 def shares_marker(event: Event, env: Mapping[str, str]) -> bool:
-    """Whether this call takes part in the duplicate-SessionStart marker."""
-    if event.contract in HOST_CONTRACTS:
-        return True
-    return event.contract == "claude" and any(env.get(name) for name in HOST_ENV)
+    """Whether this call takes part in the duplicate-SessionStart marker: the hosts
+    and their variables are the contracts' ``CLAUDE_HOST_ENV``."""
+    from caveat.harnesses import HARNESSES
+    from caveat.harnesses import load
+
+    if event.contract != "claude":
+        contract = load(event.contract)
+        return contract is not None and bool(contract.CLAUDE_HOST_ENV)
+    hosts = [contract for name in HARNESSES if (contract := load(name)) is not None]
+    return any(env.get(name) for host in hosts for name in host.CLAUDE_HOST_ENV)
 
 
 def duplicate(event: Event, env: Mapping[str, str]) -> bool:

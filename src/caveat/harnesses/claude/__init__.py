@@ -34,6 +34,9 @@ HOOK_EVENTS = EVENTS | {"PreModelSwitch", "PostModelSwitch"}
 # The handler types Claude Code runs.
 HOOK_TYPES = frozenset({"command", "http", "mcp_tool", "prompt", "agent"})
 
+# Empty: no run of Claude Code's hooks to tell apart (see caveat.harnesses.contract).
+CLAUDE_HOST_ENV: tuple[str, ...] = ()
+
 # Events whose hookSpecificOutput.additionalContext Claude Code hands to the model.
 CONTEXT_EVENTS = frozenset(
     {

@@ -27,6 +27,11 @@ ID = "codebuddy"
 
 EVENTS = claude.EVENTS
 HOOK_EVENTS = EVENTS
+# reference/harness-contracts.md §2.9 (prompt hooks on Stop, UserPromptSubmit, PreToolUse).
+HOOK_TYPES = frozenset({"command", "prompt"})
+
+# Empty: no run of Claude Code's hooks to tell apart (see caveat.harnesses.contract).
+CLAUDE_HOST_ENV: tuple[str, ...] = ()
 
 # Events whose hookSpecificOutput.additionalContext CodeBuddy hands to the model.
 CONTEXT_EVENTS = frozenset({"SessionStart", "UserPromptSubmit", "PostToolUse"})

@@ -39,6 +39,9 @@ HOOK_EVENTS = EVENTS
 # prompt/agent runners are in Codex's source tree; older builds skip them with a warning.
 HOOK_TYPES = frozenset({"command", "prompt", "agent"})
 
+# Empty: no run of Claude Code's hooks to tell apart (see caveat.harnesses.contract).
+CLAUDE_HOST_ENV: tuple[str, ...] = ()
+
 # Events whose output schema has hookSpecificOutput.additionalContext.
 CONTEXT_EVENTS = frozenset({"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse"})
 

@@ -72,6 +72,9 @@ COMPAT_HOOK_EVENTS = frozenset(
 HOOK_EVENTS = NATIVE_HOOK_EVENTS | COMPAT_HOOK_EVENTS
 HOOK_TYPES = frozenset({"command", "http", "prompt"})
 
+# Empty: no run of Claude Code's hooks to tell apart (see caveat.harnesses.contract).
+CLAUDE_HOST_ENV: tuple[str, ...] = ()
+
 
 def _file_edits(args: dict[str, object], cwd: str) -> tuple[FileEdit, ...]:
     """``create``, ``edit``, ``str_replace_editor`` and ``apply_patch`` arguments (Claude's

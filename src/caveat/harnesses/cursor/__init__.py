@@ -54,6 +54,11 @@ _OTHER = (
 )  # fmt: skip
 EVENTS = frozenset((*_EVENTS, *_OTHER))
 HOOK_EVENTS = EVENTS
+# The one handler type the reference documents (§2.5: ``type`` is optional).
+HOOK_TYPES = frozenset({"command"})
+# Cursor also runs the hooks in Claude Code's settings (an opt-in setting); these
+# variables tell such a run from Claude Code's own.
+CLAUDE_HOST_ENV: tuple[str, ...] = ("CURSOR_PROJECT_DIR", "CURSOR_VERSION")
 # Before-tool hooks whose ``permission: "deny"`` stops the call and tells the agent why.
 DENY_EVENTS = frozenset({"preToolUse", "beforeShellExecution", "beforeMCPExecution"})
 

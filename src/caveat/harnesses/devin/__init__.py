@@ -48,6 +48,11 @@ _CASCADE = {
 }
 EVENTS = frozenset((*_CLI, *_CASCADE))
 HOOK_EVENTS = EVENTS
+# Devin CLI's handler types (reference/harness-contracts.md §2.8).
+HOOK_TYPES = frozenset({"command", "prompt"})
+# Devin also runs the hooks in Claude Code's settings (unless read_config_from.claude
+# is off); this variable tells such a run from Claude Code's own.
+CLAUDE_HOST_ENV: tuple[str, ...] = ("DEVIN_PROJECT_DIR",)
 CONTEXT_EVENTS = frozenset({"SessionStart", "PostToolUse"})
 
 

@@ -45,6 +45,9 @@ EVENTS = frozenset(_EVENTS)
 HOOK_EVENTS = EVENTS | {"BeforeModel", "AfterModel", "BeforeToolSelection"}
 HOOK_TYPES = frozenset({"command"})
 
+# Empty: no run of Claude Code's hooks to tell apart (see caveat.harnesses.contract).
+CLAUDE_HOST_ENV: tuple[str, ...] = ()
+
 # Gemini events whose hookSpecificOutput.additionalContext reaches the model.
 CONTEXT_EVENTS = frozenset({"SessionStart", "BeforeAgent", "AfterTool"})
 

@@ -54,6 +54,9 @@ EVENTS = frozenset((*_EVENTS, *_OTHER))
 HOOK_EVENTS = EVENTS
 # The action types a hook runs.
 HOOK_TYPES = frozenset({"command", "agent"})
+
+# Empty: no run of Claude Code's hooks to tell apart (see caveat.harnesses.contract).
+CLAUDE_HOST_ENV: tuple[str, ...] = ()
 SESSION_START = frozenset({"SessionStart", "agentSpawn"})
 
 

@@ -40,6 +40,9 @@ EVENTS = frozenset(_NAMES)
 HOOK_EVENTS = EVENTS
 HOOK_TYPES = frozenset({"command", "http", "function", "prompt"})
 
+# Empty: no run of Claude Code's hooks to tell apart (see caveat.harnesses.contract).
+CLAUDE_HOST_ENV: tuple[str, ...] = ()
+
 # Events whose hookSpecificOutput.additionalContext reaches the model.
 CONTEXT_EVENTS = frozenset(
     {"SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure"}

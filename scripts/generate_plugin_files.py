@@ -1,6 +1,7 @@
-"""Write (or --check) the repository's Claude Code plugin files, .claude-plugin/plugin.json
-and hooks/hooks.json, from caveat's own registrations and version (the repository is
-its own plugin marketplace: .claude-plugin/marketplace.json). Run from anywhere:
+"""Write (or --check) the repository's Claude Code plugin, the folder plugin/: its
+.claude-plugin/plugin.json and hooks/hooks.json from caveat's own registrations and
+version, and its links to what it installs and runs (the repository is the
+marketplace of that one plugin: .claude-plugin/marketplace.json). Run from anywhere:
 
     python scripts/generate_plugin_files.py [--check]
 """
@@ -39,6 +40,16 @@ def main(argv: list[str]) -> int:
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "wb") as fh:
                 fh.write(data)
+    for relative, target in plugin.repository_links().items():
+        path = os.path.join(ROOT, *relative.split("/"))
+        if os.path.islink(path) and os.readlink(path) == target:
+            continue
+        stale.append(relative)
+        if not args.check:
+            if os.path.lexists(path):
+                os.unlink(path)  # a link or file only: a folder here is an error to see
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            os.symlink(target, path)
     for relative in stale:
         verb = "is stale (run scripts/generate_plugin_files.py)" if args.check else "written"
         print(f"{relative}: {verb}", file=sys.stderr if args.check else sys.stdout)

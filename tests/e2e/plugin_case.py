@@ -5,17 +5,19 @@ on a machine where no Python can import caveat.
 Run by the lane as ``unshare -n <venv python> tests/e2e/plugin_case.py --out DIR
 --clis DIR --wheelhouse DIR``:
 
-1. a copy of the repository's tracked files (what a clone holds) becomes the
-   marketplace; ``claude plugin marketplace add`` and ``claude plugin install
-   caveat@caveat`` register it (their output goes to ``install.log``);
+1. a copy of the repository's tracked files and links (what a clone holds), with a
+   checkout's local folders planted beside them (.venv, .cache/e2e, dist), becomes
+   the marketplace; ``claude plugin marketplace add`` and ``claude plugin install
+   caveat@caveat`` register it (their output goes to ``install.log``), and what
+   Claude Code copied into its plugin cache is recorded (``cache.json``);
 2. the first session starts: the plugin's bootstrap finds no interpreter that imports
    caveat and starts its one-time install in the background, with the package index
    replaced by a local wheelhouse (``PIP_NO_INDEX``, ``PIP_FIND_LINKS``);
-3. the install is waited for (``DATA/venv/.caveat-ready``), then a second session
+3. the install is waited for (``DATA/ready``), then a second session
    writes a file that unpickles request data.
 
 Records: ``first/`` and ``second/`` (each session's ``requests.jsonl``, stdout and
-stderr), ``install.log``, ``selfinstall.log``, ``result.json``.
+stderr), ``install.log``, ``cache.json``, ``selfinstall.log``, ``result.json``.
 """
 
 from __future__ import annotations
@@ -42,20 +44,49 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 READY_WAIT = 240.0  # seconds for the background install (pip builds caveat from source)
 
 
+LOCAL_FOLDERS = (".venv/lib/big", ".venv-3.12/lib/big", ".cache/e2e/big", "dist/big.whl")
+
+
 def copy_tracked(target: str) -> None:
-    """The repository's tracked files as they are in the work tree: what a clone of
-    the committed tree holds, without .venv or caches."""
+    """The repository's tracked files and links as they are in the work tree: what a
+    clone of the committed tree holds, without .venv or caches."""
     names = subprocess.run(
         ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
     ).stdout.split(b"\0")
     for name in filter(None, names):
         source = os.path.join(ROOT, os.fsdecode(name))
+        path = os.path.join(target, os.fsdecode(name))
+        if os.path.islink(source):
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            os.symlink(os.readlink(source), path)
+            continue
         if not os.path.isfile(source):
             continue  # deleted in the work tree
-        path = os.path.join(target, os.fsdecode(name))
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(source, "rb") as src, open(path, "wb") as dst:
             dst.write(src.read())
+
+
+def plant_local_folders(checkout: str) -> None:
+    """What a checkout that has run the quick start holds beside its tracked files."""
+    for relative in LOCAL_FOLDERS:
+        path = os.path.join(checkout, relative)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as fh:
+            fh.write(b"x" * (4 << 20))
+
+
+def cache_listing(home: str) -> dict[str, object]:
+    """Every path under Claude Code's plugin cache, and the bytes of its files."""
+    top = os.path.join(home, ".claude", "plugins", "cache")
+    paths, size = [], 0
+    for root, dirs, names in os.walk(top):
+        for name in dirs + names:
+            path = os.path.join(root, name)
+            paths.append(os.path.relpath(path, top))
+            if os.path.isfile(path) and not os.path.islink(path):
+                size += os.path.getsize(path)
+    return {"paths": sorted(paths), "bytes": size}
 
 
 def _record(folder: str, stdout: bytes, stderr: bytes) -> None:
@@ -72,6 +103,7 @@ def run(out: str, clis: str, wheelhouse: str, timeout: float) -> dict[str, objec
     marketplace = os.path.join(root, "marketplace")
     os.makedirs(os.path.join(home, "tmp"), exist_ok=True)
     copy_tracked(marketplace)
+    plant_local_folders(marketplace)
     make_project(project)
     env = _base_env(home, clis)
     env.update({"PIP_NO_INDEX": "1", "PIP_FIND_LINKS": wheelhouse})
@@ -90,6 +122,8 @@ def run(out: str, clis: str, wheelhouse: str, timeout: float) -> dict[str, objec
             sys.exit(f"plugin_case: {' '.join(argv[1:])} exited {done.returncode}")
     with open(os.path.join(out, "install.log"), "w", encoding="utf-8") as fh:
         fh.write("\n".join(transcript))
+    with open(os.path.join(out, "cache.json"), "w", encoding="utf-8") as fh:
+        json.dump(cache_listing(home), fh, indent=2)
 
     result: dict[str, object] = {"home": home, "project": project, "marketplace": marketplace}
     sessions = (("first", ()), ("second", (PICKLE,)))
@@ -121,9 +155,9 @@ def run(out: str, clis: str, wheelhouse: str, timeout: float) -> dict[str, objec
 
 
 def _wait_ready(home: str) -> float | None:
-    """Seconds until the plugin's venv is marked ready, or None at the deadline."""
+    """Seconds until the plugin's venv is named ready, or None at the deadline."""
     started = time.monotonic()
-    pattern = os.path.join(home, ".claude", "plugins", "data", "*", "venv", ".caveat-ready")
+    pattern = os.path.join(home, ".claude", "plugins", "data", "*", "ready")
     while time.monotonic() - started < READY_WAIT:
         if glob.glob(pattern):
             return round(time.monotonic() - started, 1)

@@ -1,5 +1,6 @@
 """The Claude Code plugin route in the real Claude Code (plugin_case.py): the
-repository added as a marketplace and its plugin installed, offline; a first session
+repository added as a marketplace and its plugin installed, offline, without the
+checkout's .venv, .cache or dist in the plugin cache; a first session
 on a machine where no Python imports caveat gets told once that caveat is getting
 ready while the plugin installs caveat in the background from its own source; once
 that is done, a second session gets caveat's advice."""
@@ -49,6 +50,14 @@ def test_marketplace_add_and_install(case: Path) -> None:
     log = (case / "install.log").read_text()
     assert "Successfully added marketplace: caveat" in log
     assert "Successfully installed plugin: caveat@caveat" in log
+
+
+def test_the_plugin_cache_holds_the_plugin_only(case: Path) -> None:
+    cache = json.loads((case / "cache.json").read_text())
+    paths = [p.split(os.sep) for p in cache["paths"]]
+    assert not [p for p in paths if any(part.startswith((".venv", ".cache", "dist")) for part in p)]
+    assert any(p[-4:] == ["src", "caveat", "install", "bootstrap.sh"] for p in paths)
+    assert cache["bytes"] < 4 << 20, cache["bytes"]
 
 
 def test_first_session_says_caveat_is_getting_ready(case: Path) -> None:

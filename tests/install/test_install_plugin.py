@@ -208,36 +208,3 @@ def test_a_planted_cache_is_not_used(built, tools, tmp_path, project, planted):
     assert done.returncode == 0, done.stderr
     assert b'"from"' not in done.stdout
     assert "lodahs" in json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
-
-
-# ---------------------------------------------------------------- the repository as a plugin
-
-
-def test_the_repository_is_a_marketplace_of_one_plugin():
-    with open(os.path.join(ROOT, ".claude-plugin", "marketplace.json"), encoding="utf-8") as fh:
-        market = json.load(fh)
-    assert market["name"] == "caveat" and market["owner"]["name"]
-    (entry,) = market["plugins"]
-    assert entry["name"] == plugin.NAME and entry["source"] == "./"
-
-
-def test_the_repositorys_plugin_files_are_current():
-    """.claude-plugin/plugin.json and hooks/hooks.json are generated: run
-    scripts/generate_plugin_files.py after changing the registrations or the version."""
-    for relative, data in plugin.repository_files().items():
-        with open(os.path.join(ROOT, relative), "rb") as fh:
-            assert fh.read() == data, f"{relative} is stale"
-    manifest = json.loads(plugin.repository_files()[".claude-plugin/plugin.json"])
-    assert manifest["version"] == package.__version__
-
-
-def test_the_repositorys_hooks_run_the_bootstrap_beside_selfinstall():
-    hooks = json.loads(plugin.repository_files()["hooks/hooks.json"])["hooks"]
-    commands = [h["command"] for groups in hooks.values() for g in groups for h in g["hooks"]]
-    assert commands and all(
-        c.startswith('bash "${CLAUDE_PLUGIN_ROOT}/src/caveat/install/bootstrap.sh" ')
-        for c in commands
-    )
-    folder = os.path.join(ROOT, "src", "caveat", "install")
-    assert os.path.isfile(os.path.join(folder, "bootstrap.sh"))
-    assert os.path.isfile(os.path.join(folder, "selfinstall.sh"))

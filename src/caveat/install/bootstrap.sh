@@ -12,12 +12,15 @@
 # open project, and -I keeps the project off sys.path. When no interpreter can
 # import caveat, the payload is read and nothing is printed: exit 0, no advice.
 #
-# A plugin that carries caveat's source (the repository, installed from its
-# marketplace) can install caveat itself: with no interpreter that imports caveat,
-# selfinstall.sh makes a venv in ${CLAUDE_PLUGIN_DATA} in the background, never in
-# the hook's own time. Until it is ready every hook stays silent, and a session start
-# says once that caveat is getting ready; a failed install is retried at the next
-# session start.
+# A plugin that carries caveat's source (the repository's plugin/ folder, installed
+# from its marketplace) installs caveat itself: selfinstall.sh makes a venv in
+# ${CLAUDE_PLUGIN_DATA} in the background, never in the hook's own time, when no
+# interpreter imports caveat, and again when the plugin's source changed (a session
+# start compares its digest with the one the ready venv was built from); meanwhile
+# the older venv keeps serving. With no interpreter every hook stays silent; a
+# session start tells the model that caveat is getting ready while an install runs,
+# and after a failed one tells the user (systemMessage) where the log is, what to do,
+# and when it tries again (backing off from the next session start to once a day).
 
 # The state folder, in caveat's order (SPEC §7).
 state=${CAVEAT_STATE_DIR:-}
@@ -34,13 +37,36 @@ if [ -z "$state" ]; then
 fi
 cache=$state/plugin-python
 
-# The plugin's own venv, when the plugin carries caveat's source.
+# The plugin's own venvs, when the plugin carries caveat's source.
 data=${CLAUDE_PLUGIN_DATA:-}
 root=${CLAUDE_PLUGIN_ROOT:-}
-venv=
+event=${3:-}
+own=
 case $data in
-/*) [ -f "$root/pyproject.toml" ] && [ -f "$root/src/caveat/_launch.py" ] && venv=$data/venv ;;
+/*) [ -f "$root/pyproject.toml" ] && [ -f "$root/src/caveat/_launch.py" ] && own=1 ;;
 esac
+
+# The venv selfinstall.sh made last: DATA/ready names it (venv-DIGEST).
+ready=
+read_ready() {
+    ready=
+    [ -f "$data/ready" ] && [ ! -L "$data/ready" ] && IFS= read -r ready <"$data/ready"
+    case $ready in
+    venv-*[!0-9a-z]* | venv-) ready= ;;
+    venv-*) ;;
+    *) ready= ;;
+    esac
+} 2>/dev/null
+
+# What pip installs from the plugin (hashed names and contents, in hex), or nothing.
+digest() {
+    local sums
+    sums=$(cd "$root" && find -H pyproject.toml src messages skills examples -type f \
+        ! -name '*.pyc' -exec cksum {} + | LC_ALL=C sort)
+    [ -n "$sums" ] || return 1
+    set -- $(printf '%s\n' "$sums" | cksum)
+    printf '%x%x' "$1" "$2"
+} 2>/dev/null
 
 py=
 launch=
@@ -53,11 +79,12 @@ fi
 if [ -z "$py" ] || [ ! -x "$py" ] || [ -z "$launch" ] || [ ! -f "$launch" ]; then
     py=
     launch=
-    own=
-    if [ -n "$venv" ] && [ -f "$venv/.caveat-ready" ]; then
-        own=$venv/bin/python
+    mine=
+    if [ -n "$own" ]; then
+        read_ready
+        [ -n "$ready" ] && mine=$data/$ready/bin/python
     fi
-    for name in "$own" python3 python3.13 python3.12 python3.11 python3.10 python; do
+    for name in "$mine" python3 python3.13 python3.12 python3.11 python3.10 python; do
         [ -n "$name" ] || continue
         candidate=$(command -v "$name" 2>/dev/null) || continue
         case $candidate in
@@ -85,28 +112,74 @@ print(os.path.dirname(os.path.abspath(caveat.__file__)))' 2>/dev/null </dev/null
     fi
 fi
 
-if [ -z "$py" ]; then
-    cat >/dev/null 2>&1
-    [ -n "$venv" ] || exit 0
-    event=${3:-}
+# The install: needed with no interpreter, or at a session start when the plugin's
+# venv serves and its source changed. The first one starts at once; after a failure,
+# only at a session start once the wait recorded in install.failed is over.
+failures=0
+next_try=0
+if [ -n "$own" ] && { [ -z "$py" ] || [ "$event" = SessionStart ]; }; then
+    here=${BASH_SOURCE[0]%/*}
+    [ "$here" != "${BASH_SOURCE[0]}" ] || here=.
     lock=$data/install.lock
     if [ -d "$lock" ] && [ -f "$lock/pid" ] && ! kill -0 "$(cat "$lock/pid" 2>/dev/null)" 2>/dev/null; then
         rm -rf "$lock"
-        : >"$data/install.failed"
+        echo "caveat self-install: stopped before it ended" >>"$data/install.log"
+        "${BASH:-bash}" "$here/selfinstall.sh" --failed "$data"
     fi
-    # Start once; after a failure, only at a session start.
-    if [ ! -d "$lock" ] && { [ ! -f "$data/install.failed" ] || [ "$event" = SessionStart ]; }; then
-        if mkdir -p "$data" && mkdir "$lock" 2>/dev/null; then
+    if [ -f "$data/install.failed" ]; then
+        read -r failures next_try _ <"$data/install.failed"
+        # A record that is not two numbers counts as one failure, due now; base 10,
+        # so a leading zero is no octal error (which would end bash with status 1).
+        case $failures in '' | *[!0-9]*) failures=1 ;; *) failures=$((10#$failures)) ;; esac
+        case $next_try in '' | *[!0-9]*) next_try=0 ;; *) next_try=$((10#$next_try)) ;; esac
+    fi
+    want=
+    if [ -z "$py" ]; then
+        want=$(digest) || want=unknown
+    elif [ "$event" = SessionStart ] && [ "${py#"$data"/venv-}" != "$py" ]; then
+        read_ready
+        want=$(digest) && [ "venv-$want" != "$ready" ] || want=
+    fi
+    now=$(date +%s 2>/dev/null) || now=0
+    case $now in '' | *[!0-9]*) now=0 ;; esac
+    if [ -n "$want" ] && [ ! -d "$lock" ] &&
+        { [ "$failures" = 0 ] || { [ "$event" = SessionStart ] && [ "$now" -ge "$next_try" ]; }; }; then
+        if mkdir -p "$data" && mkdir "$lock"; then
             detach=
             command -v setsid >/dev/null 2>&1 && detach=setsid
-            here=${BASH_SOURCE[0]%/*}
-            [ "$here" != "${BASH_SOURCE[0]}" ] || here=.
-            $detach bash "$here/selfinstall.sh" "$root" "$data" </dev/null >"$data/install.log" 2>&1 &
+            $detach "${BASH:-bash}" "$here/selfinstall.sh" "$root" "$data" "$want" </dev/null >"$data/install.log" 2>&1 &
             echo $! >"$lock/pid"
         fi
     fi
-    if [ "$event" = SessionStart ] && [ -d "$lock" ]; then
-        printf '%s\n' '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"caveat, the advisory hook plugin of this session, is getting ready: a one-time install of its Python package runs in the background. Until it is done caveat stays silent; nothing else changes."}}'
+fi 2>/dev/null
+
+if [ -z "$py" ]; then
+    cat >/dev/null 2>&1
+    [ -n "$own" ] && [ "$event" = SessionStart ] || exit 0
+    # JSON string text: backslashes and quotes escaped, control characters dropped.
+    text() {
+        local s=$1
+        s=${s//\\/\\\\}
+        s=${s//\"/\\\"}
+        printf '%s' "${s//[$'\001'-$'\037']/}"
+    }
+    log=$(text "$data/install.log")
+    if [ -d "$lock" ]; then
+        told=
+        if [ "$failures" != 0 ]; then
+            told='"systemMessage":"caveat: installing itself again in the background; the last try failed (log: '$log'). Its guards are off until it is done.",'
+        fi
+        printf '%s\n' '{'"$told"'"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"caveat, the advisory hook plugin of this session, is getting ready: a one-time install of its Python package runs in the background. Until it is done caveat stays silent; nothing else changes."}}'
+    elif [ "$failures" != 0 ]; then
+        wait=$((next_try - now))
+        if [ "$wait" -le 0 ]; then
+            when="at the next session start"
+        elif [ "$wait" -lt 5400 ]; then
+            when="at a session start $(((wait + 59) / 60)) minutes from now or later"
+        else
+            when="at a session start $(((wait + 1799) / 3600)) hours from now or later"
+        fi
+        printf '%s\n' '{"systemMessage":"caveat is not running: installing its Python package failed ('"$failures"' tries; log: '"$log"'). Usually pip could not reach the package index: fix the network or pip'"'"'s settings (PIP_INDEX_URL, PIP_FIND_LINKS); caveat tries again '"$when"' (delete '"$(text "$data/install.failed")"' to try at the next one). Or use caveat without the plugin: pipx install '"$(text "$root")"', then caveat install --harness claude."}'
     fi
     exit 0
 fi

@@ -44,10 +44,18 @@ DESCRIPTION = (
 )
 
 
-# The repository is a plugin too (and its own marketplace, .claude-plugin/): its
-# hooks run the bootstrap from the source tree, beside selfinstall.sh, so that a
-# machine without caveat gets it installed from the plugin's own source.
+# The repository is a marketplace (.claude-plugin/marketplace.json) of one plugin, the
+# folder ``plugin/``. Claude Code copies a plugin's folder into its cache, so the
+# plugin is a folder of its own: the repository root would bring every local .venv,
+# .cache and dist along. ``plugin/`` holds its manifest and hooks, and links to what
+# it installs and runs (REPOSITORY_LINKS); Claude Code copies the targets of links
+# that stay inside the marketplace. Its hooks run the bootstrap from the source tree,
+# beside selfinstall.sh, so a machine without caveat gets it installed from there.
+REPOSITORY_PLUGIN = "plugin"
 REPOSITORY_BOOTSTRAP = "src/caveat/install/bootstrap.sh"
+# What pip needs to build caveat (pyproject.toml's readme and force-include), and the
+# skills the plugin offers.
+REPOSITORY_LINKS = ("pyproject.toml", "README.md", "src", "messages", "skills", "examples")
 
 
 def command(event: str, narrowed: tuple[str, ...], bootstrap: str = BOOTSTRAP) -> str:
@@ -133,12 +141,17 @@ def _manifest() -> Json:
 
 
 def repository_files() -> dict[str, bytes]:
-    """The plugin files the repository carries at its root (the rest of the plugin,
-    skills/ and the source, is the repository itself)."""
+    """The generated files of the repository's plugin, keyed by their '/'-separated
+    path in the repository (the rest of the plugin is REPOSITORY_LINKS)."""
     return {
-        ".claude-plugin/plugin.json": _json(_manifest()),
-        "hooks/hooks.json": _json(hooks(REPOSITORY_BOOTSTRAP)),
+        f"{REPOSITORY_PLUGIN}/.claude-plugin/plugin.json": _json(_manifest()),
+        f"{REPOSITORY_PLUGIN}/hooks/hooks.json": _json(hooks(REPOSITORY_BOOTSTRAP)),
     }
+
+
+def repository_links() -> dict[str, str]:
+    """The links of the repository's plugin: path in the repository -> link target."""
+    return {f"{REPOSITORY_PLUGIN}/{name}": f"../{name}" for name in REPOSITORY_LINKS}
 
 
 def files(skills: str | None = None) -> dict[str, bytes]:

@@ -179,3 +179,24 @@ def test_installed_wheel_answers_a_hook_call(installed, tmp_path, project):
     )
     context = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
     assert "left-pad" in context
+
+
+def test_the_sdist_carries_the_source_and_builds_the_wheel(tmp_path):
+    """The sdist holds the real src/ and skills/ (plugin/ links to them, and a walk of
+    the whole tree once met those links first and left the real folders out), and
+    a wheel builds from it with the bundled skills."""
+    import tarfile
+
+    out = tmp_path / "dist"
+    subprocess.run(
+        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), ROOT],
+        check=True,
+        capture_output=True,
+    )
+    (sdist,) = out.glob("caveat-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    assert {"src/caveat/hook.py", "skills/caveat-rules/SKILL.md", "pyproject.toml"} <= names
+    assert not any(name.startswith("plugin/") for name in names)
+    (wheel,) = out.glob("caveat-*.whl")  # built from the sdist
+    assert "caveat/skills/caveat-rules/SKILL.md" in zipfile.ZipFile(wheel).namelist()

@@ -60,12 +60,19 @@ def guard_outcomes(outcome: Outcome) -> list[tuple[str, str, float, str]]:
     matters to the operator is what reached the model."""
     spoke = {f.guard for f in outcome.findings} if outcome.output else set()
     denied = {f.guard for f in outcome.findings if f.deny} if outcome.deny else set()
+    verdict = outcome.hold
+    held = set(verdict.guards) if verdict and verdict.holds and outcome.output else set()
     rows = []
     for row in outcome.trace:
         guard, status, seconds, detail = row.guard, row.outcome, row.seconds, row.detail
         reason = ""
         if status == "fired":
-            status = "denied" if guard in denied else "advised" if guard in spoke else "silent"
+            status = (
+                "held" if guard in held
+                else "denied" if guard in denied
+                else "advised" if guard in spoke
+                else "silent"
+            )  # fmt: skip
         elif status == "overrun":
             status, reason = "faulted", "overrun"
         elif status == "error":
@@ -103,6 +110,8 @@ def line(outcome: Outcome, seconds: float, now: float) -> str:
     received = "nothing"
     if outcome.output:
         received = "deny" if outcome.deny else "advice"
+        if outcome.hold and outcome.hold.holds:
+            received = "ask" if outcome.ask else "hold"
     guards = ",".join(
         f'{{"id":{_text(guard)},"outcome":"{status}","ms":{ms * 1000:.2f}'
         + (f',"reason":{_text(reason)}}}' if reason else "}")
@@ -123,6 +132,7 @@ def line(outcome: Outcome, seconds: float, now: float) -> str:
         f'"received":"{received}"',
         *([f'"failed":{_text(outcome.failed)}'] if outcome.failed else []),
         *([f'"unusable":{_text(outcome.unusable)}'] if outcome.unusable else []),
+        *([_hold(outcome)] if outcome.hold and outcome.hold.kind else []),
         f'"ms":{seconds * 1000:.2f}}}\n',
     ]
     text = ",".join(parts)
@@ -134,6 +144,16 @@ def line(outcome: Outcome, seconds: float, now: float) -> str:
             parts[7] = '"guards":[]'
             text = ",".join(parts)
     return text
+
+
+def _hold(outcome: Outcome) -> str:
+    """``"hold":{"verdict":V,"key":K,"guards":[…]}``: the key is a hash salted with the
+    session (``caveat.hold.command_key``), enough to pair a hold with its retry."""
+    verdict = outcome.hold
+    assert verdict is not None
+    kind = verdict.kind if verdict.holds is False or outcome.output else "not held"
+    guards = ",".join(_text(g) for g in verdict.guards)
+    return f'"hold":{{"verdict":{_text(kind)},"key":{_text(verdict.key)},"guards":[{guards}]}}'
 
 
 def record(outcome: Outcome, env: Mapping[str, str], seconds: float) -> None:

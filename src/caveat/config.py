@@ -105,6 +105,9 @@ def load(env: Mapping[str, str], project_root: str | None) -> Config:
     for guard_id in env.get("CAVEAT_STRICT", "").replace(" ", "").split(","):
         if guard_id:
             values["strict"][guard_id] = True
+    hold = env.get("CAVEAT_HOLD", "").strip().lower()
+    if hold:  # the user's own choice (a plugin option): over both files, like strict
+        _hold(values, "CAVEAT_HOLD", "mode", hold, warnings)
     return Config(values, tuple(warnings), tuple(sources))
 
 
@@ -224,6 +227,9 @@ def _apply(
             dotted = f"{table}.{key}"
             if dotted in locked or f"{table}.*" in locked:
                 continue
+            if table == "hold":
+                _hold(values, path, key, value, warnings)
+                continue
             if table in _BOOL_TABLES and key not in {spec.id for spec in registry()}:
                 from caveat.common.names import suggest
 
@@ -249,6 +255,26 @@ def _apply(
                 warnings.append(f"{path}: {dotted} must be {expected}; using the default")
                 continue
             values.setdefault(table, dict(known))[key] = value
+
+
+def _hold(
+    values: dict[str, dict[str, object]], path: str, key: str, value: object, warnings: list[str]
+) -> None:
+    """One ``[hold]`` key: ``mode``, or the id of a guard that holds, set to a mode."""
+    from caveat.hold import MODES
+
+    holding = [spec.id for spec in registry() if spec.holds]
+    if key != "mode" and key not in holding:
+        from caveat.common.names import suggest
+
+        hint = suggest(key, ["mode", *holding])
+        warnings.append(f"{path}: [hold] {key}: not 'mode' or a guard that holds{hint}; ignored")
+        return
+    if value not in MODES:
+        shown = ", ".join(f'"{m}"' for m in MODES)
+        warnings.append(f"{path}: hold.{key} must be one of {shown}; using the default")
+        return
+    values.setdefault("hold", {"mode": "once"})[key] = value
 
 
 def narrow(config: Config, event: Event, root: str | None, env: Mapping[str, str]) -> Event:

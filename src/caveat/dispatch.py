@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from caveat.event import Event
     from caveat.event import Finding
     from caveat.harnesses.contract import Contract
+    from caveat.hold import Verdict
 
 INPUT_LIMIT = 32 * 1024 * 1024
 # Calls that could not be used at all, as the audit log names them.
@@ -43,8 +44,8 @@ class Outcome(Record):
     """What one call produced."""
 
     __slots__ = (
-        "config", "contract", "deny", "event", "failed", "findings", "output", "reason",
-        "root", "text", "trace", "unusable",
+        "ask", "config", "contract", "deny", "event", "failed", "findings", "hold", "output",
+        "reason", "root", "text", "trace", "unusable",
     )  # fmt: skip
 
     contract: str
@@ -61,6 +62,8 @@ class Outcome(Record):
     # Why the call could not be used at all (UNUSABLE_INPUT, UNKNOWN_CONTRACT or
     # BAD_ARGUMENTS): a registration or harness is wrong, and the operator should see it.
     unusable: str
+    hold: Verdict | None  # whether the call was held once before it ran, and why (not)
+    ask: bool  # the deny is the harness's own ask: the user decides
 
     def __init__(
         self,
@@ -76,27 +79,32 @@ class Outcome(Record):
         config: Config | None = None,
         failed: str = "",
         unusable: str = "",
+        hold: Verdict | None = None,
+        ask: bool = False,
     ) -> None:
         for name, value in (
             ("contract", contract), ("event", event), ("findings", findings),
             ("text", text), ("output", output), ("deny", deny), ("reason", reason),
             ("trace", trace), ("root", root), ("config", config), ("failed", failed),
-            ("unusable", unusable),
+            ("unusable", unusable), ("hold", hold), ("ask", ask),
         ):  # fmt: skip
             _set(self, name, value)
 
 
 class Args(Record):
-    """A registration's command line: ``[--contract ID] [--guards ID,...] [--explain]
-    [EVENT] [MESSAGE ...]``; message names are what earlier versions wrote."""
+    """A registration's command line: ``[--contract ID] [--guards ID,...] [--hold]
+    [--explain] [EVENT] [MESSAGE ...]``; message names are what earlier versions wrote.
+    ``--hold``: the entry answers only with a hold (a harness that drops pre-tool
+    advice gets one on its shell tool, SPEC §3 Holds)."""
 
-    __slots__ = ("contract", "explain", "guards", "names", "unknown")
+    __slots__ = ("contract", "explain", "guards", "hold", "names", "unknown")
 
     contract: str
     names: tuple[str, ...]
     guards: tuple[str, ...]
     explain: bool
     unknown: tuple[str, ...]  # options this version does not know (ignored)
+    hold: bool
 
     def __init__(
         self,
@@ -105,19 +113,20 @@ class Args(Record):
         guards: tuple[str, ...],
         explain: bool,
         unknown: tuple[str, ...] = (),
+        hold: bool = False,
     ) -> None:
-        _set(self, "contract", contract)
-        _set(self, "names", names)
-        _set(self, "guards", guards)
-        _set(self, "explain", explain)
-        _set(self, "unknown", unknown)
+        for name, value in (
+            ("contract", contract), ("names", names), ("guards", guards),
+            ("explain", explain), ("unknown", unknown), ("hold", hold),
+        ):  # fmt: skip
+            _set(self, name, value)
 
 
 def parse_args(args: list[str]) -> Args:
     """Unknown options are ignored: the hook must answer whatever it is given."""
     from caveat.harnesses import DEFAULT
 
-    contract, explain = DEFAULT, False
+    contract, explain, hold = DEFAULT, False, False
     names: list[str] = []
     guards: list[str] = []
     unknown: list[str] = []
@@ -133,6 +142,8 @@ def parse_args(args: list[str]) -> Args:
         else:
             if arg == "--explain":
                 explain = True
+            elif arg == "--hold":
+                hold = True
             elif not arg.startswith("-"):
                 names.append(arg[:-3] if arg.endswith(".md") else arg)
             else:  # unknown, or ``--contract``/``--guards`` without a value
@@ -143,7 +154,7 @@ def parse_args(args: list[str]) -> Args:
             contract = value
         else:
             guards.extend(g for g in value.split(",") if g)
-    return Args(contract, tuple(names), tuple(guards), explain, tuple(unknown))
+    return Args(contract, tuple(names), tuple(guards), explain, tuple(unknown), hold)
 
 
 def chosen(args: Args) -> frozenset[str]:
@@ -181,7 +192,7 @@ def run(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
         return unusable(Outcome(parsed.contract, reason=why, unusable=kind))
     if event.name == "SessionStart" and event.source == "compact":
         compacted(env, event.session_id)
-    found = judge(event, chosen(parsed), env, parsed.explain, contract)
+    found = judge(event, chosen(parsed), env, parsed.explain, contract, parsed.hold)
     found = found.replace(contract=parsed.contract, event=found.event or event)
     if parsed.unknown:
         # Still answered: an option from a newer version must not cost the advice.
@@ -241,20 +252,21 @@ def judge(
     env: Mapping[str, str],
     explain: bool,
     contract: Contract | None = None,
+    hold_only: bool = False,
 ) -> Outcome:
     """Run the guards that apply to ``event`` under the project's configuration and
     render what they found. ``contract``, which decoded the event, answers the guards
-    that ask whether it delivers their text."""
+    that ask whether it delivers their text; ``hold_only``: answer only with a hold."""
     from caveat import chain
 
-    specs = chain.select(event, only)
+    specs = [s for s in chain.select(event, only) if s.holds or not hold_only]
     if not specs:
         return Outcome(event=event, reason="no guard handles this event and tool")
     from caveat.common.gitctx import git_root
 
     root = git_root(event.target)
     config = None
-    if _config_exists(env, root) or env.get("CAVEAT_STRICT"):
+    if _config_exists(env, root) or env.get("CAVEAT_STRICT") or env.get("CAVEAT_HOLD"):
         from caveat import config as settings
 
         config = settings.load(env, root)
@@ -275,28 +287,63 @@ def judge(
     done = Outcome(event=event, root=root, config=config, trace=tuple(trace))
     if not found:
         return done.replace(reason="no guard found anything")
+    verdict = None
+    if event.name == "PreToolUse" and any(f.hold for f in found):
+        from caveat import hold
+
+        verdict = hold.decide(env, event, found, config, contract, root)
+        done = done.replace(hold=verdict)
+        if verdict.kind == hold.UNRECORDED:
+            from caveat.common.log import log
+
+            log(f"command not held: {verdict.why}; advice only")
+        if verdict.releases:  # the advice was read with the hold: it goes ahead
+            found = [f for f in found if not f.hold]
+    held = verdict is not None and verdict.holds
+    if hold_only and not held:
+        why = verdict.why if verdict and verdict.why else "nothing to hold"
+        return done.replace(reason=f"this entry answers only with a hold: {why}")
+    if not found:
+        return done.replace(reason="the held command came back unchanged: it goes ahead")
     from caveat import seen
 
-    fresh = tuple(seen.unseen(env, event.session_id, found))
+    unseen = seen.unseen(env, event.session_id, [f for f in found if not (held and f.hold)])
+    # A held command's advice is its reason: given even where it was advised before.
+    fresh = tuple(f for f in found if (held and f.hold) or any(f is u for u in unseen))
     if not fresh:
         return done.replace(reason="everything found was already advised in this session")
     from caveat.messages import render
 
-    text = render(list(fresh), env, root, event.name)
-    if not text:
+    lead = _lead(verdict) if held else ()
+    text = render([*lead, *fresh], env, root, event.name)
+    if not text or (lead and not render(list(fresh), env, root, event.name)):
         return done.replace(findings=fresh, reason="no advisory could be rendered")
-    deny = False
-    if config is not None:
+    deny = held
+    if config is not None and not deny:
         strict = {s.id for s in specs if s.strict and config.strict(s.id)}
         deny = any(f.deny and f.guard in strict for f in fresh)
-    return done.replace(findings=fresh, text=text, deny=deny)
+    asked = verdict is not None and verdict.kind == "asked"
+    return done.replace(findings=fresh, text=text, deny=deny, ask=asked)
+
+
+def _lead(verdict: Verdict | None) -> tuple[Finding, ...]:
+    """The line that leads a hold's reason: ``messages/hold.md``, injected whole. An ask
+    goes to the user, who decides there and then: it needs no lead."""
+    from caveat.event import VERBATIM
+    from caveat.event import Finding
+    from caveat.hold import HELD
+
+    if verdict is None or verdict.kind != HELD:
+        return ()
+    return (Finding({}, variant=VERBATIM, message="hold", guard=verdict.guards[0]),)
 
 
 def deliver(contract: Contract, found: Outcome, env: Mapping[str, str]) -> Outcome:
     """The envelope for the rendered text, and the record that it was advised."""
     event = found.event
     assert event is not None  # judged: there was an event
-    output = contract.envelope(event, found.text, found.deny) or ""
+    ask = getattr(contract, "ask", None) if found.ask else None
+    output = (ask(event, found.text) if ask else contract.envelope(event, found.text, found.deny)) or ""
     if not output:
         why = f"{found.contract} does not hand {event.vendor_event} output to the model"
         return found.replace(reason=why)

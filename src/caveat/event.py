@@ -185,10 +185,12 @@ class Finding(Record):
     file (a package name, a primitive) so repeated advice can be recognised. A guard
     names ``message`` only when it speaks through more than one; ``guard`` and an
     empty ``message`` are stamped by the chain from the guard's registry line, so
-    analysis code never needs to know which guard it serves.
+    analysis code never needs to know which guard it serves. ``hold`` marks a finding
+    of the irreversible class (SPEC §3, Holds): a command that, once run, cannot be
+    taken back, which caveat may hold once before it runs.
     """
 
-    __slots__ = ("deny", "guard", "key", "message", "values", "variant")
+    __slots__ = ("deny", "guard", "hold", "key", "message", "values", "variant")
 
     guard: str
     message: str
@@ -196,6 +198,7 @@ class Finding(Record):
     variant: str
     key: str
     deny: bool
+    hold: bool
 
     def __init__(
         self,
@@ -205,6 +208,7 @@ class Finding(Record):
         deny: bool = False,
         message: str = "",
         guard: str = "",
+        hold: bool = False,
     ) -> None:
         _set(self, "guard", guard)
         _set(self, "message", message)
@@ -212,6 +216,7 @@ class Finding(Record):
         _set(self, "variant", variant)
         _set(self, "key", key)
         _set(self, "deny", deny)
+        _set(self, "hold", hold)
 
     def value_map(self) -> dict[str, str]:
         return dict(self.values)

@@ -21,6 +21,9 @@ FILENAME = "config.toml"
 GLOBAL: dict[str, dict[str, object]] = {
     "guards": {},  # guard id → bool
     "strict": {},  # guard id → bool
+    # Holding an irreversible command once before it runs: "once", "ask" or "off";
+    # a guard id as a key sets that guard's own mode.
+    "hold": {"mode": "once"},
     "paths": {"exclude": []},
     # The plans folder (read by the plan, plan-bash and tracking-ids guards) and extra
     # plan markers: "key:" a front-matter key, "# text" a heading, else a phrase.

@@ -4,7 +4,8 @@ appear. A line is the guard's whole declaration.
 A line holds what routing, configuration and the renderer need before anything is
 imported: the guard's id, the events and tools it handles, the messages it speaks
 through (the first is its default), its time budget, whether strict mode may turn
-its findings into a deny, and the configuration tables it reads with their defaults.
+its findings into a deny, whether it reports commands of the irreversible class that
+caveat may hold once before they run (SPEC §3, Holds), and the configuration tables it reads with their defaults.
 Asking every guard package instead would import all fourteen on every tool call
 (about 1 ms, a tenth of the interpreter's own start-up). The package,
 ``caveat.guards.<id>`` with dashes as underscores, holds only the logic: ``check``
@@ -55,7 +56,9 @@ NONE: Settings = {}
 class Spec:
     """One guard's declaration."""
 
-    __slots__ = ("budget_s", "events", "guard", "id", "messages", "settings", "strict", "tools")
+    __slots__ = (
+        "budget_s", "events", "guard", "holds", "id", "messages", "settings", "strict", "tools",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -67,6 +70,7 @@ class Spec:
         strict: bool = False,
         settings: Settings = NONE,
         guard: Guard | None = None,
+        holds: bool = False,
     ) -> None:
         self.id = guard_id
         self.events = events
@@ -75,6 +79,7 @@ class Spec:
         self.budget_s = budget_s
         self.strict = strict  # whether its findings may deny under strict mode
         self.settings = settings
+        self.holds = holds  # whether its findings may mark a command to hold once
         self.guard = guard  # set once loaded (or given: tests, plug-ins)
 
     @property
@@ -101,11 +106,19 @@ REGISTRY: tuple[Spec, ...] = (
         ("pretooluse-dependency-guard",),
         budget_s=2.0,
         settings={"dependency": {"extra_manifests": []}},
+        holds=True,
     ),
-    Spec("eval", PRE_POST, FILE_TOOLS | SHELL_TOOLS, ("pretooluse-eval-guard",), budget_s=2.0),
+    Spec(
+        "eval",
+        PRE_POST,
+        FILE_TOOLS | SHELL_TOOLS,
+        ("pretooluse-eval-guard",),
+        budget_s=2.0,
+        holds=True,
+    ),
     # A config that would break the harness, or a secret in it, outranks hygiene advice.
     Spec("conformity", PRE_POST, EDIT_TOOLS, ("pretooluse-conformity",), budget_s=2.0, strict=True),
-    Spec("git", PRE_POST, SHELL_TOOLS, ("pretooluse-bash",)),
+    Spec("git", PRE_POST, SHELL_TOOLS, ("pretooluse-bash",), holds=True),
     Spec("plan", PRE_POST, FILE_TOOLS, ("pretooluse-write-plan-guard",), strict=True),
     Spec("plan-bash", PRE_POST, SHELL_TOOLS, ("pretooluse-bash-plan-guard",), strict=True),
     Spec(

@@ -245,14 +245,16 @@ def context_envelope(event_name: str, text_: str) -> str:
     )
 
 
-def deny_envelope(event_name: str, reason: str) -> str:
-    """``hookSpecificOutput.permissionDecision: "deny"`` with its reason."""
+def deny_envelope(event_name: str, reason: str, decision: str = "deny") -> str:
+    """``hookSpecificOutput.permissionDecision: "deny"`` (or ``"ask"``) with its reason."""
     from caveat.common.jsonio import quote
 
     return (
         '{"hookSpecificOutput":{"hookEventName":'
         + quote(event_name)
-        + ',"permissionDecision":"deny","permissionDecisionReason":'
+        + ',"permissionDecision":'
+        + quote(decision)
+        + ',"permissionDecisionReason":'
         + quote(reason)
         + "}}"
     )

@@ -8,6 +8,7 @@ from caveat.common.patterns import PatternStore
 from caveat.common.shell import simple_commands
 from caveat.event import Finding
 from caveat.guards import package_rules as data
+from caveat.guards.dependency import declared
 from caveat.guards.dependency import file_rules as file_data
 from caveat.guards.dependency import files
 from caveat.guards.dependency import manifest_diff as diff
@@ -158,7 +159,10 @@ def command_findings(ctx: Context, text: str, powershell: bool) -> list[Finding]
             tool, code, ecosystem, packages = hit
             key = f"{tool} {' '.join(sorted(packages))}".strip()
             listed = diff.listing(packages) or _no_packages(code)
-            out.append(_command_finding(cmd, key, tool, ecosystem, data.ACTIONS[code], listed))
+            found = _command_finding(cmd, key, tool, ecosystem, data.ACTIONS[code], listed)
+            if code in declared.INSTALLS and packages:
+                found = found.replace(hold=bool(declared.undeclared(ctx, ecosystem, packages)))
+            out.append(found)
             continue
         written = _written(cmd, ctx)
         if written is not None:

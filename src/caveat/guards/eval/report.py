@@ -43,6 +43,15 @@ def _info(language: str, pid: str) -> tuple[str, str]:
     return "", ""
 
 
+# Downloaded code run by an interpreter: once it ran, nothing takes it back, so caveat
+# may hold the command once before it runs (SPEC §3, Holds).
+HOLD_FAMILIES = frozenset({"DLEXEC"})
+
+
+def _held(language: str, pid: str) -> bool:
+    return any(p.id == pid and p.family in HOLD_FAMILIES for p in PRIMITIVES.get(language, ()))
+
+
 def _ends(text: str) -> list[tuple[int, int, int]]:
     """(start, end, first line) of the head and the tail of a large text, cut at line
     ends; none for a text small enough to scan whole in time."""
@@ -170,5 +179,5 @@ def command_findings(command: str, language: str, deadline: float) -> list[Findi
             "alternative": alternative,
             "command": shown,
         }
-        findings.append(Finding(values, variant="command", key=pid))
+        findings.append(Finding(values, variant="command", key=pid, hold=_held(language, pid)))
     return findings

@@ -92,8 +92,9 @@ def _cleaned(shorts: set[str]) -> str:
     return kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " and " + kinds[-1]
 
 
-def classify(argv: list[str]) -> tuple[str, str] | None:
-    """``(key, action)`` when ``argv`` (a ``git`` command line) is one the guard names."""
+def classify(argv: list[str]) -> tuple[str, str, bool] | None:
+    """``(key, action, held)`` when ``argv`` (a ``git`` command line) is one the guard
+    names; ``held``: the command is of the irreversible class (``rules.HOLD``)."""
     split = _split_global(argv)
     if split is None:
         return None
@@ -112,7 +113,8 @@ def classify(argv: list[str]) -> tuple[str, str] | None:
         action = action.replace("{rev}", a.positionals[0] if a.positionals else "HEAD")
     if "{files}" in action:
         action = action.replace("{files}", _cleaned(a.shorts))
-    return key, action
+    held = key in data.HOLD or (key == "clean -f" and bool(data.CLEAN_HOLD & a.shorts))
+    return key, action, held
 
 
 def _key(sub: str, a: _Args) -> str | None:
@@ -240,9 +242,9 @@ def command_findings(command: str, powershell: bool) -> list[Finding]:
             hit = classify(argv)
             if hit is None or hit[0] in seen:
                 continue
-            key, action = hit
+            key, action, held = hit
             seen.add(key)
             _, risk, variant = data.ACTIONS[key]
             values = {"command": display(argv), "action": action, "risk": risk}
-            findings.append(Finding(values, variant=variant, key=key))
+            findings.append(Finding(values, variant=variant, key=key, hold=held))
     return findings

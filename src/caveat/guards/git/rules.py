@@ -297,3 +297,23 @@ ACTIONS: dict[str, tuple[str, str, str]] = {
         "discard",
     ),
 }
+
+# The irreversible class (SPEC §3, Holds): what cannot be taken back once it ran, so
+# caveat may hold it once before it runs. Rewrites of shared history (every force
+# push, the mirror, remote deletions; rebases and filters that give commits new ids)
+# and work that has no copy in git (uncommitted changes, stashes, an unmerged branch).
+# ``reset --keep``/``--merge`` refuse to lose local changes and ``commit --amend``
+# rewrites only local history: advice alone. ``clean -f`` is held when it also takes
+# directories or ignored files (``-d``, ``-x``), where build output and local
+# configuration go with it.
+HOLD = frozenset(
+    {
+        "push --force", "push --force-with-lease", "push --mirror", "push --delete",
+        "push --prune", "reset --hard", "reset --hard <commit>", "checkout -f",
+        "checkout .", "checkout -- paths", "restore .", "restore paths",
+        "switch --discard-changes", "branch -D", "stash drop", "stash clear", "rebase",
+        "rebase -i", "filter-branch", "filter-repo", "worktree remove --force",
+    }
+)  # fmt: skip
+# ``clean -f`` letters that make it held.
+CLEAN_HOLD = frozenset("dx")

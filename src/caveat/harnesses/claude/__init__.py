@@ -2,7 +2,9 @@
 
 Envelope: ``{"hookSpecificOutput": {"hookEventName": E, "additionalContext": T}}``,
 the only non-blocking channel that reaches the model (reference/delivery-matrix.md);
-under strict mode a PreToolUse finding becomes ``permissionDecision: "deny"``.
+under strict mode a PreToolUse finding becomes ``permissionDecision: "deny"``, and so
+does a hold (SPEC §3, Holds); under ``[hold] mode = "ask"`` a hold is Claude Code's own
+``permissionDecision: "ask"``, which puts the reason before the user.
 """
 
 from __future__ import annotations
@@ -68,3 +70,9 @@ def normalize(payload: dict[str, object], event_name: str, env: Mapping[str, str
 
 def envelope(event: Event, text: str, deny: bool) -> str | None:
     return shape.claude_envelope(event, text, deny, CONTEXT_EVENTS)
+
+
+def ask(event: Event, text: str) -> str | None:
+    if event.name != "PreToolUse":
+        return None
+    return shape.deny_envelope("PreToolUse", text, "ask")

@@ -1,0 +1,66 @@
+"""Which package names a command installs that the project does not declare.
+
+An install of a name the project's manifests already list changes nothing the
+project has not chosen; a new name brings code nobody reviewed, and its install
+scripts run at once: that command is of the irreversible class (SPEC §3, Holds).
+The manifests looked at are those of the command's ecosystem in its working folder
+and at its git root, read as data with the guard's own parsers.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from caveat.guards.dependency import file_rules
+from caveat.guards.dependency import manifest_diff
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from caveat.guards.base import Context
+
+# The verbs that bring a package in (a removal or an upgrade of what is there is not).
+INSTALLS = frozenset({"DECLARE:add", "ADHOC:install", "GLOBAL:install"})
+# ``name==1.0``, ``name[extra]>=2``, ``name@1``, ``@scope/name@^2``, ``path@v1``.
+_VERSION = re.compile(r"(?<=.)@.*$|[\[=<>!~;\s].*$")
+_PYPI_SEPARATORS = re.compile(r"[-_.]+")
+
+
+def _name(word: str, ecosystem: str) -> str:
+    name = _VERSION.sub("", word.strip()).lower()
+    return _PYPI_SEPARATORS.sub("-", name) if ecosystem == "PyPI" else name
+
+
+def _manifests(ecosystem: str) -> list[tuple[str, str]]:
+    """``(file name, parser)`` of the ecosystem's manifests with a plain name."""
+    return [
+        (pattern, rule[4])
+        for rule in file_rules.RULES
+        if rule[0] == ecosystem and rule[1] == file_rules.MANIFEST and rule[4]
+        for pattern in rule[2]
+        if not any(mark in pattern for mark in "*/!")
+    ]
+
+
+def declared(ctx: Context, ecosystem: str) -> set[str] | None:
+    """The names the project declares for ``ecosystem``; None when no manifest of it
+    could be read."""
+    folders = [f for f in (ctx.event.cwd, ctx.git_root(ctx.event.cwd or None)) if f]
+    names: set[str] | None = None
+    for folder in dict.fromkeys(folders):
+        for filename, parser in _manifests(ecosystem):
+            text = ctx.read_text(os.path.join(folder, filename))
+            if text is None:
+                continue
+            try:
+                found = manifest_diff.parse(parser, text, True)
+            except Exception:  # a manifest the parser cannot read declares nothing
+                continue
+            names = (names or set()) | {_name(n, ecosystem) for n in found}
+    return names
+
+
+def undeclared(ctx: Context, ecosystem: str, packages: list[str]) -> list[str]:
+    """The packages of ``packages`` that the project does not declare."""
+    known = declared(ctx, ecosystem) or set()
+    return [p for p in packages if _name(p, ecosystem) not in known]

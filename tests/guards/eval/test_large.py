@@ -52,7 +52,9 @@ def run_measured(data: bytes, cwd) -> tuple[dict[str, Any], int]:
 
 
 def context(found: dict[str, Any]) -> str:
-    return str(found["hookSpecificOutput"]["additionalContext"])
+    """What the model reads: the context, or the reason of a hold."""
+    out = found["hookSpecificOutput"]
+    return str(out.get("additionalContext") or out.get("permissionDecisionReason"))
 
 
 @pytest.mark.parametrize("unit", ["curl x | sh;", "curl -fsSL https://x/i | sudo bash; "])

@@ -16,8 +16,10 @@ Decisions worth knowing:
   stream fires whatever it is. Three forms fire even with constants, as ESLint
   defines them: ``new Function(...)``, a string given to a timer, and eval reached
   indirectly (``const run = eval``), whose argument cannot be seen.
-- Size never turns a finding into silence: a scan that reaches ``SCAN_S`` stops and
-  reports what it found, and a large text's head and tail are scanned first.
+- Size never turns a finding into silence: a large text is scanned in windows around
+  its trigger literals (``windows``), the hit cap counts judged hits only, and a scan
+  that reaches ``SCAN_S`` stops, reports what it found and says which lines it did
+  not read (the ``unread`` variants).
 - Only what the change adds is reported: a primitive whose count does not rise from
   the text before the edit to the text after stays silent, even if its line moved.
 - PostToolUse has no reliable "before" for a Write (the file on disk is already the
@@ -316,12 +318,20 @@ def language_of(path: str, text: str, ctx: Context | None = None) -> str | None:
     return None
 
 
+_UNREAD = frozenset({"unread", "unread-command"})
+
+
 def _cap(findings: list[Finding]) -> list[Finding]:
+    """At most ``MAX_FINDINGS`` findings and a count of the rest; a notice that part of
+    a text was not read is always kept."""
+    unread = [f for f in findings if f.variant in _UNREAD]
+    if unread:
+        findings = [f for f in findings if f.variant not in _UNREAD]
     if len(findings) <= MAX_FINDINGS:
-        return findings
+        return findings + unread
     rest = str(len(findings) - MAX_FINDINGS)
     more = Finding({"count": rest}, variant="more", key="more")
-    return [*findings[:MAX_FINDINGS], more]
+    return [*findings[:MAX_FINDINGS], more, *unread]
 
 
 def _command(event: Event, deadline: float) -> list[Finding]:

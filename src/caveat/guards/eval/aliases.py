@@ -4,7 +4,7 @@
 ``expand(code, wanted)`` reads the import statements of a code view (comments and
 strings blanked) and returns one derived primitive per alias: the original's judging
 rules (safe modes, constant arguments) with a pattern for the new name and the
-original's name for the message.
+original's name for the message; its trigger is the local name.
 """
 
 from __future__ import annotations
@@ -60,5 +60,6 @@ def expand(code: str, wanted: set[str]) -> list[Primitive]:
                 pattern = rf"(?<![\w.]){re.escape(local)}\s*\("
             else:
                 pattern = rf"(?<![\w.]){re.escape(local)}\s*\.\s*{func}\b"
-            out.append(table[pid].replace(pattern=pattern, name=f"{mod}.{func}"))
+            found = table[pid].replace(pattern=pattern, name=f"{mod}.{func}", triggers=(local,))
+            out.append(found)
     return out

@@ -3,7 +3,8 @@
 ``scan(text, language, ids)`` returns ``Hit`` records (primitive id, line, name,
 line text) in text order. Work is bounded so that multi-megabyte or adversarial
 input stays linear: every regex is free of nested or ambiguous quantifiers, at most
-``MAX_HITS`` matches of a primitive are judged per text, an argument span is at most
+``MAX_HITS`` hits of a primitive are kept per text (counted after judging, so that
+harmless matches never crowd out a real one), an argument span is at most
 ``MAX_SPAN`` characters, and bracket matching steps over closing brackets only.
 """
 
@@ -295,13 +296,19 @@ def _row(text: str, start: int) -> str:
 
 
 def scan(
-    text: str, language: str, ids: list[str], out: list[Hit] | None = None, first: bool = False
+    text: str,
+    language: str,
+    ids: list[str],
+    out: list[Hit] | None = None,
+    first: bool = False,
+    aliases: list[Primitive] | None = None,
 ) -> list[Hit]:
     """Every unsafe use, in ``text``, of the primitives named by ``ids``, in line order.
 
     Hits are appended to ``out`` as they are found, so that a caller whose deadline
     interrupts the scan still has them; ``first`` stops each primitive at its first
-    hit (a command names each primitive once)."""
+    hit (a command names each primitive once). ``aliases``: the Python import aliases
+    of the whole file, when ``text`` is a window of it (else read from ``text``)."""
     hits: list[Hit] = [] if out is None else out
     lang = LANGUAGES.get(language)
     wanted = set(ids)
@@ -309,7 +316,9 @@ def scan(
     if not chosen or not text or lang is None:
         return hits
     code, plain = views(text, language)
-    if language == "python" and "import" in code:
+    if aliases is not None:
+        chosen.extend(aliases)
+    elif language == "python" and "import" in code:
         from caveat.guards.eval.aliases import expand
 
         chosen.extend(expand(code, wanted))
@@ -322,10 +331,10 @@ def scan(
             continue
         on_text = prim.view == "text"
         pattern = re.compile(prim.pattern, flags)
-        line, last = 0, 0
-        for count, match in enumerate(pattern.finditer(plain if on_text else code)):
-            if count >= MAX_HITS:
-                break
+        line, last, judged = 0, 0, 0
+        for match in pattern.finditer(plain if on_text else code):
+            if judged >= MAX_HITS:
+                break  # counted after judging: harmless matches never use the cap up
             start = match.start()
             if on_text and not prim.in_strings and code[start] != plain[start]:
                 continue  # starts inside a string
@@ -341,6 +350,7 @@ def scan(
                     continue
                 claimed.add((group, line))
             hits.append(Hit(prim.id, line + 1, name, _row(text, start)))
+            judged += 1
             if first:
                 break
     hits.sort(key=lambda hit: hit.line)

@@ -22,6 +22,7 @@ from caveat.guards.eval.records import Language
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from collections.abc import Iterator
 
     from caveat.guards.eval.records import Primitive
@@ -54,11 +55,28 @@ def primitives(language: str) -> tuple[Primitive, ...]:
     return PRIMITIVES.get(language, ())
 
 
+def present(text: str, words: Iterable[str]) -> set[str]:
+    """The ``words`` that occur in ``text``, each searched once, shortest first: a word
+    that holds an absent one (``read_pickle`` holds ``pickle``) is absent unsearched."""
+    found: set[str] = set()
+    absent: list[str] = []
+    for word in sorted(set(words), key=len):
+        if any(a in word for a in absent):
+            continue
+        if word in text:
+            found.add(word)
+        else:
+            absent.append(word)
+    return found
+
+
 def triggered(language: str, text: str) -> list[str]:
     """Ids of the primitives whose trigger occurs in ``text``."""
     if language in LANGUAGES and LANGUAGES[language].ci:
         text = text.lower()
-    return [p.id for p in primitives(language) if any(t in text for t in p.triggers)]
+    prims = primitives(language)
+    found = present(text, (t for p in prims for t in p.triggers))
+    return [p.id for p in prims if any(t in found for t in p.triggers)]
 
 
 def _lines(text: str) -> Iterator[str]:

@@ -25,6 +25,9 @@ Decisions worth knowing:
 - PostToolUse has no reliable "before" for a Write (the file on disk is already the
   new text), so the whole written file counts as new there; fragment edits compare
   their old and new fragments.
+- The spelling the language runs is the one matched: Python identifiers in NFKC,
+  JavaScript identifier escapes decoded (``spelling``); the cheap test for either is
+  ``str.isascii`` or a substring test.
 - Notebook cells (``CELL`` edits) are read as Python; a Write of a ``.ipynb`` file is
   read as its code cells, and lines are named as "cell N line M".
 """
@@ -282,6 +285,14 @@ def _triggered(language: str, texts: list[str]) -> bool:
     return False
 
 
+def _respelled(language: str, texts: list[str]) -> bool:
+    """Some text may spell a name otherwise than the language runs it: non-ASCII in
+    Python (NFKC identifiers), an escape in JavaScript (``caveat.guards.eval.spelling``)."""
+    if language == "python":
+        return not all(text.isascii() for text in texts)
+    return language == "js" and any("\\u" in text for text in texts)
+
+
 def _shebang(first: str) -> str | None:
     words = first[2:].split()
     if words and os.path.basename(words[0]) == "env":
@@ -359,7 +370,13 @@ def check(event: Event, ctx: Context) -> list[Finding]:
         # Fragments of an extensionless file: its shebang is on disk.
         disk = ctx if edits[0].kind != WHOLE else None
         language = language_of(path, news[0], disk)
-        if language is None or not _triggered(language, news):
+        if language is None:
+            continue
+        if _respelled(language, news):
+            from caveat.guards.eval.spelling import canonical
+
+            news = [canonical(text, language) for text in news]
+        if not _triggered(language, news):
             continue
         from caveat.guards.eval import report
 

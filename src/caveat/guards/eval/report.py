@@ -120,6 +120,10 @@ def file_findings(
         return []
     before, after, naming, starts = found
     del found
+    if language in ("python", "js"):
+        from caveat.guards.eval.spelling import canonical
+
+        before, after = canonical(before, language), canonical(after, language)
     findings = []
     introduced, unread = _introduced(before, after, language, deadline)
     for pid, names, lines in introduced:

@@ -342,6 +342,12 @@ def scan(
         chosen.extend(expand(code, wanted))
     flags = re.IGNORECASE if lang.ci else 0
     budget = [1 << 18]  # closing brackets stepped over, shared by all matches
+    own: frozenset[str] = frozenset()
+    if language == "js":
+        from caveat.guards.eval import bindings
+
+        if any(p.id in bindings.SHADOWABLE for p in chosen):
+            own = bindings.declared(code)
     claimed: set[tuple[str, int]] = set()
     for prim in chosen:
         needs = prim.file_requires
@@ -356,6 +362,8 @@ def scan(
             start = match.start()
             if on_text and not prim.in_strings and code[start] != plain[start]:
                 continue  # starts inside a string
+            if own and prim.id in bindings.SHADOWABLE and bindings.head(match.group()) in own:
+                continue  # the file's own binding of that name, not the global
             extra = _before(prim, code, start)
             if extra is None or not _judge(prim, lang, (code, plain), match.span(), budget):
                 continue

@@ -120,7 +120,9 @@ def file_findings(
         return []
     before, after, naming, starts = found
     del found
-    if language in ("python", "js"):
+    if (language == "python" and not (before.isascii() and after.isascii())) or (
+        language == "js" and ("\\u" in before or "\\u" in after)
+    ):
         from caveat.guards.eval.spelling import canonical
 
         before, after = canonical(before, language), canonical(after, language)

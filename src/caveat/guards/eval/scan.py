@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 MAX_HITS = 500
 MAX_SPAN = 64 * 1024
 MAX_LINE_SPAN = 4 * 1024
-_DEFINITION = r"(?:^|[^\w$])(?:def|function|func|fn|sub)\s+$"
+_DEFINERS = ("def", "function", "func", "fn", "sub")
 _LITERAL = r"""(?:\s|\+|[rRbBuUfF@]{1,2}(?=["'`])|"[^"]*"|'[^']*'|`[^`]*`)*"""
 _STATEMENT_START = r"(?<!\\)\n|;|&&|\|\|"
 _BEFORE = 2048
@@ -179,6 +179,12 @@ def _top_level_comma(arg: str) -> int:
 
 def _first_is_literal(arg: str) -> bool:
     """The first argument of a code-view span is a constant string (or empty)."""
+    head = arg.lstrip()
+    opens = head[:1] in ("+", '"', "'", "`") or (
+        head[:1] in "rRbBuUfF@" and any(q in head[1:3] for q in "\"'`")
+    )
+    if head and not opens:  # no string opens it: no regex needed
+        return head[0] in ",;|]" or head.startswith(("&&", "if ", "unless "))
     end = _rx(_LITERAL).match(arg)
     stop = end.end() if end is not None else 0
     rest = arg[stop:].lstrip()
@@ -216,12 +222,32 @@ def _literal(
     which = prim.literal_arg
     if which is None:
         return False
+    # Each language's ``interp`` needs one of these characters (the f prefix, ``$``).
+    if interp and not any(c in plain_arg for c in "fF$#"):
+        interp = ""
     for found in re.finditer(interp, plain_arg) if interp else ():
         if not in_code or code_arg[found.start()] != " ":
             return False
     if which == 0:
         return _first_is_literal(code_arg)
     return _last_is_literal(code_arg) or (not code_arg.strip())
+
+
+def _defines(code: str, start: int) -> bool:
+    """A definition keyword (``def``, ``function`` …) and blanks stand just before
+    ``start``: the match names a function being defined, not a call (string tests,
+    where a regex would cost its compiling on every firing run)."""
+    before = code[max(0, start - 12) : start]
+    word = before.rstrip()
+    if len(word) == len(before):
+        return False
+    for name in _DEFINERS:
+        if word.endswith(name):
+            at = len(word) - len(name)
+            if at > 0:
+                return not (before[at - 1].isalnum() or before[at - 1] in "_$")
+            return start == len(before)  # the keyword opens the text
+    return False
 
 
 def _judge(
@@ -234,7 +260,7 @@ def _judge(
     """Whether a match at ``at`` (start, end) is a real, unsafe use."""
     code, plain = views
     start, end = at
-    if _rx(_DEFINITION).search(code, max(0, start - 12), start):
+    if _defines(code, start):
         return False
     lo, hi = _span(code, end, budget)
     code_arg, plain_arg = code[lo:hi], plain[lo:hi]
@@ -290,7 +316,8 @@ def _name(prim: Primitive, match: re.Match[str], extra: dict[str, str]) -> str:
     named = match.groupdict().get("n")
     if named:
         return named
-    return re.sub(r"\s*\.\s*", ".", " ".join(match.group().split())).rstrip("( ")
+    spaced = " ".join(match.group().split())
+    return spaced.replace(" .", ".").replace(". ", ".").rstrip("( ")
 
 
 def views(text: str, language: str) -> tuple[str, str]:
@@ -336,7 +363,7 @@ def scan(
     code, plain = views(text, language)
     if aliases is not None:
         chosen.extend(aliases)
-    elif language == "python" and "import" in code:
+    elif language == "python" and "import" in code and (" as " in code or "from " in code):
         from caveat.guards.eval.aliases import expand
 
         chosen.extend(expand(code, wanted))

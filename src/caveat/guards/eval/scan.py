@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from caveat.guards.eval.literal import matches
 from caveat.guards.eval.mask import Pieces
 from caveat.guards.eval.mask import blank
 from caveat.guards.eval.mask import mask
@@ -376,14 +377,20 @@ def scan(
         if any(p.id in bindings.SHADOWABLE for p in chosen):
             own = bindings.declared(code)
     claimed: set[tuple[str, int]] = set()
+    lowered: dict[bool, str] = {}  # the views lower-cased, for a case-insensitive language
     for prim in chosen:
         needs = prim.file_requires
         if needs and not any(n in plain for n in needs):
             continue
         on_text = prim.view == "text"
-        pattern = re.compile(prim.pattern, flags)
+        view = plain if on_text else code
+        hay = None
+        if flags:
+            hay = lowered.get(on_text)
+            if hay is None:
+                hay = lowered[on_text] = view.lower()
         line, last, judged = 0, 0, 0
-        for match in pattern.finditer(plain if on_text else code):
+        for match in matches(prim.pattern, view, flags, hay):
             if judged >= MAX_HITS:
                 break  # counted after judging: harmless matches never use the cap up
             start = match.start()

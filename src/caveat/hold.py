@@ -92,7 +92,10 @@ def command_key(session_id: str, root: str, command: str) -> str:
     pair a hold with its retry and still says nothing about the command."""
     import hashlib
 
-    text = "\x1f".join((session_id, root, " ".join(command.split())))
+    # A longer command is keyed as it is: a list of every word of a 16 MB command line
+    # would cost 200 MB, and nobody retypes one with other spacing.
+    words = command.strip() if len(command) > 1 << 16 else " ".join(command.split())
+    text = "\x1f".join((session_id, root, words))
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:20]
 
 

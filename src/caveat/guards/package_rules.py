@@ -13,7 +13,9 @@
   finds ``install``); ``global``: flags that make the install global; ``upgrade``:
   flags that turn it into an upgrade (and count as an argument for ``?``);
   ``flags``: flags that decide the class whatever the sub-command
-  (``gradle --write-locks``).
+  (``gradle --write-locks``); ``local``: flags that make the named packages the
+  ones in a local folder (``cargo add x --path ../x``), so nothing comes from a
+  registry.
 
 Classes: DECLARE edits a manifest; LOCK rewrites only the lockfile; ADHOC installs
 into an environment without recording it; GLOBAL installs outside the project. SYNC,
@@ -367,6 +369,7 @@ TOOLS = {
                 "--precise",
             }
         ),
+        "local": frozenset({"--path"}),
     },
     "go": {
         "eco": "Go",

@@ -415,10 +415,13 @@ FILE_FIRES = [
         id="gomod-require-block",
     ),
     pytest.param(
-        [("go.mod", GOMOD + "\nreplace github.com/pkg/errors => ../errors\n")],
+        [("go.mod", GOMOD + "\nreplace github.com/pkg/errors => github.com/fork/errors v0.9.2\n")],
         {"go.mod": GOMOD},
         "",
-        {"packages": "github.com/pkg/errors (replace) ../errors (added)"},
+        {
+            "packages": "github.com/pkg/errors (replace) github.com/fork/errors v0.9.2 (added)",
+            "local": "",
+        },
         id="gomod-replace",
     ),
     pytest.param(
@@ -451,7 +454,12 @@ FILE_FIRES = [
         ],
         None,
         "",
-        {"ecosystem": "Pub", "packages": "flutter sdk: flutter (added), http ^1.2.0 (added)"},
+        {
+            "ecosystem": "Pub",
+            "packages": "http ^1.2.0 (added)",
+            "local": "In-repo and local dependencies it changes too, which no registry serves:"
+            " flutter sdk: flutter (added).",
+        },
         id="pubspec",
     ),
     pytest.param(
@@ -691,7 +699,7 @@ FILE_FIRES = [
         [(".pre-commit-config.yaml", "rev: v0.4.0", "rev: v0.3.0")],
         {".pre-commit-config.yaml": "repos:\n  - repo: https://x/ruff\n    rev: v0.3.0\n"},
         "reference",
-        {"packages": "rev v0.3.0→v0.4.0 (re-versioned)"},
+        {"packages": "x/ruff v0.3.0→v0.4.0 (re-versioned)"},
         id="pre-commit-rev",
     ),
 ]

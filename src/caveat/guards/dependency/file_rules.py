@@ -414,7 +414,7 @@ RULES = (
         REF,
         (".pre-commit-config.yaml", ".pre-commit-config.yml"),
         "pre-commit autoupdate",
-        "keys:repo,rev",
+        "pre-commit",
     ),
     ("git submodules", REF, (".gitmodules",), "git submodule update", "keys:url,branch"),
     # Tool version managers

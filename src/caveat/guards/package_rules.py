@@ -596,7 +596,7 @@ TOOLS = {
             "dist-upgrade": "GLOBAL:upgrade",
             "full-upgrade": "GLOBAL:upgrade",
         },
-        "values": frozenset({"-o", "-t", "--target-release", "-c"}),
+        "values": frozenset({"-o", "-t", "--target-release", "-c", "--snapshot", "-S"}),
     },
     "dnf": {
         "eco": "RPM",

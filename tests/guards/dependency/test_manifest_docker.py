@@ -94,6 +94,18 @@ FIRES = [
         id="pip-install-in-run",
     ),
     pytest.param(
+        ARG_TAG + "ARG CARGO_XWIN\nRUN cargo install --locked cargo-xwin@0.21.4\n",
+        ARG_TAG + "ARG CARGO_XWIN\nRUN cargo install --locked cargo-xwin@0.21.3\n",
+        "cargo-xwin (Cargo) 0.21.3→0.21.4 (re-versioned)",
+        id="cargo-install-name-at-version",
+    ),
+    pytest.param(
+        "ARG SNAP=20260301T000000Z\nFROM debian:12\nRUN apt install -y --snapshot ${SNAP} curl jq\n",
+        "ARG SNAP=20260301T000000Z\nFROM debian:12\nRUN apt install -y --snapshot ${SNAP} curl\n",
+        "jq (Debian) (added)",
+        id="apt-option-values-are-not-packages",
+    ),
+    pytest.param(
         APT.replace("RUN apk add", "RUN sudo sh -c 'apt-get install -y ripgrep' && apk add"),
         APT,
         "ripgrep (Debian) (added)",
@@ -145,6 +157,13 @@ SILENT = [
 @pytest.mark.parametrize(("text", "disk"), SILENT)
 def test_dockerfile_changes_that_pull_in_nothing_new(project, text, disk):
     assert run_file(project, "Dockerfile", text, disk=disk) == []
+
+
+def test_an_argument_without_default_keeps_the_global_one():
+    text = "ARG X_VERSION=1.2\nFROM debian:12\nARG X_VERSION\nARG BUILD_VERSION\n"
+    text += "RUN npm install -g x@${X_VERSION}\n"
+    assert dockerfile(text, True) == {"debian": "12", "x (npm)": "1.2", "X_VERSION": "1.2"}
+    assert dockerfile("FROM scratch\nCOPY a /\n", True) == {}
 
 
 def test_an_unknown_argument_stays_as_written():

@@ -116,6 +116,14 @@ def test_edit_of_a_list_far_from_setup_call(project):
     assert values["packages"] == "rich (added)"
 
 
+def test_an_edit_that_breaks_the_syntax_is_not_a_removal(project):
+    broken = SETUP.replace('version="1.0",', 'version=open("VERSION").read(')
+    values = only(run_file(project, "setup.py", broken, disk=SETUP))
+    assert values["variant"] == "unparseable"
+    assert values["problem"].startswith("invalid Python (")
+    assert "removed" not in values["packages"]
+
+
 def test_python2_file_falls_back_to_the_text_scan(project):
     text = "print 'building'\nsetup(install_requires=['six>=1.16'])\n"
     assert requirements(text) is None

@@ -113,19 +113,29 @@ def dockerfile(text: str, exact: bool) -> dict[str, str]:
     values: dict[str, str] = {}  # ARG defaults and ENV values, as the build reads them
     used: set[str] = set()  # names a FROM reads: its image already says their change
     versions: dict[str, str] = {}
-    stages: set[str] = set()  # ``FROM build`` names an earlier stage, not an image
+    # ``FROM build`` names an earlier stage, and ``FROM scratch`` no image at all.
+    stages: set[str] = set()
     for head, rest in _instructions(text):
         if head == "FROM":
             words = [w for w in rest.split() if not w.startswith("--")]
             image = _expand(words[0], values, used) if words else ""
-            if image and image.lower() not in stages:
+            if image and image.lower() not in stages and image != "scratch":
                 add(deps, *split_ref(image))
             if len(words) >= 3 and words[1].upper() == "AS":
                 stages.add(words[2].lower())
-        elif head in ("ARG", "ENV"):
+        elif head == "ARG":
+            # ``ARG NAME`` alone is supplied by the build, or re-declares a global
+            # argument in a stage (which keeps the global default): no new value.
+            for word in _split(rest):
+                name, sep, value = word.partition("=")
+                if sep:
+                    values[name] = _expand(value, values, set())
+                    if name.upper().endswith(_VERSION_NAMES):
+                        versions[name] = values[name]
+        elif head == "ENV":
             for name, value in _pairs(rest):
                 values[name] = _expand(value, values, set())
-                if name.upper().endswith(_VERSION_NAMES if head == "ARG" else ("VERSION",)):
+                if name.upper().endswith("VERSION"):
                     versions[name] = values[name]
         elif head == "RUN" and any(h in rest for h in _INSTALL_HINTS):
             _run(deps, _expand(rest[:_MAX_RUN], values, set()))
@@ -158,8 +168,8 @@ def _run(deps: dict[str, str], script: str) -> None:
 def _package(word: str, ecosystem: str) -> tuple[str, str]:
     if ecosystem == "PyPI":
         return pep508(word) or ("", "")
-    if ecosystem == "npm" and word.rfind("@") > 0:
-        at = word.rfind("@")
+    at = word.rfind("@")
+    if at > 0:  # npm, Cargo, Go: name@version
         return word[:at], word[at + 1 :]
     name, _, version = word.partition("=")  # apt-get: curl=7.88.1-10; apk: curl=8.5.0-r0
     return name, version.lstrip("=")

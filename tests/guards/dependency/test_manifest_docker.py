@@ -100,8 +100,8 @@ FIRES = [
         id="cargo-install-name-at-version",
     ),
     pytest.param(
-        "ARG SNAP=20260301T000000Z\nFROM debian:12\nRUN apt install -y --snapshot ${SNAP} curl jq\n",
-        "ARG SNAP=20260301T000000Z\nFROM debian:12\nRUN apt install -y --snapshot ${SNAP} curl\n",
+        "ARG SNAP=20260301T0Z\nFROM debian:12\nRUN apt install -y --snapshot ${SNAP} curl jq\n",
+        "ARG SNAP=20260301T0Z\nFROM debian:12\nRUN apt install -y --snapshot ${SNAP} curl\n",
         "jq (Debian) (added)",
         id="apt-option-values-are-not-packages",
     ),

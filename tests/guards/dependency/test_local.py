@@ -253,3 +253,54 @@ def test_plan_mode_still_sees_a_local_add_as_a_manifest_change():
         "adds dependencies to the project manifest"
     )
     assert package_change(["pip", "install", "-e", "."]) != ""
+
+
+ROOT_PYPROJECT = """[project]
+name = "root"
+dependencies = []
+
+[tool.uv.workspace]
+members = ["members/*"]
+
+[tool.uv.sources]
+member-b = { workspace = true }
+vendored = { path = "vendor/vendored" }
+"""
+
+MEMBER = '[project]\nname = "member-a"\ndependencies = ["httpx>=0.27"]\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "packages", "local"),
+    [
+        pytest.param(
+            MEMBER.replace('"httpx>=0.27"', '"httpx>=0.27", "member-b", "vendored"'),
+            None,
+            None,
+            id="workspace-members-only",
+        ),
+        pytest.param(
+            MEMBER.replace('"httpx>=0.27"', '"httpx>=0.28", "member-b"'),
+            "httpx >=0.27→>=0.28 (re-versioned)",
+            NOTE + "member-b (added).",
+            id="registry-beside-workspace-member",
+        ),
+        pytest.param(
+            MEMBER.replace('"httpx>=0.27"', '"httpx>=0.27", "member-c"'),
+            "member-c (added)",
+            "",
+            id="name-the-workspace-does-not-serve",
+        ),
+    ],
+)
+def test_uv_workspace_members_are_local(project, text, packages, local):
+    import os
+
+    with open(os.path.join(project, "pyproject.toml"), "w", encoding="utf-8") as handle:
+        handle.write(ROOT_PYPROJECT)
+    found = run_file(project, "members/a/pyproject.toml", text, disk=MEMBER)
+    if packages is None:
+        assert found == []
+    else:
+        values = only(found)
+        assert (values["packages"], values["local"]) == (packages, local)

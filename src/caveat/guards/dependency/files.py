@@ -152,7 +152,8 @@ def check_path(
         return _unparseable(rule, path, shown, edits, reason, before, after)
     elif parser:
         old, new = diff.parse(parser, before, exact), diff.parse(parser, after, exact)
-        found, local = diff.split_local(diff.changes(old, new), old, new)
+        members = _members(ctx, parser, path)
+        found, local = diff.split_local(diff.changes(old, new), old, new, members)
         if not found:
             return None  # nothing changed, or only in-repo and local dependencies
         packages = diff.listing([c[2] for c in found]) + diff.unchanged(parser, old, new)
@@ -172,6 +173,15 @@ def check_path(
         regenerate=_regenerate(rule, path) if variant == "" else regenerate or "",
         local=note,
     )
+
+
+def _members(ctx: Context, parser: str, path: str) -> frozenset[str]:
+    """The names a uv workspace around a member's pyproject.toml serves itself."""
+    if parser != "pyproject":
+        return frozenset()
+    from caveat.guards.dependency.workspace import member_names
+
+    return member_names(ctx, path)
 
 
 def _breaks(parser: str, before: str, after: str) -> str:

@@ -100,17 +100,21 @@ def changes(before: dict[str, str], after: dict[str, str]) -> list[tuple[str, st
 
 
 def split_local(
-    found: list[tuple[str, str, str]], before: dict[str, str], after: dict[str, str]
+    found: list[tuple[str, str, str]],
+    before: dict[str, str],
+    after: dict[str, str],
+    members: frozenset[str] = frozenset(),
 ) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]]:
     """``found`` as (registry, local) changes. A change is local when the dependency's
-    new spec (the old one, for a removal) is in-repo or local: a path dependency whose
-    version moves, or a registry one turned into a path, fetches nothing."""
+    new spec (the old one, for a removal) is in-repo or local — a path dependency
+    whose version moves, or a registry one turned into a path, fetches nothing — or
+    when the name is one of ``members``, which the workspace serves itself."""
     registry: list[tuple[str, str, str]] = []
     local: list[tuple[str, str, str]] = []
     for change in found:
         name = change[0]
         spec = before.get(name, "") if change[1] == "removed" else after.get(name, "")
-        (local if is_local(name, spec) else registry).append(change)
+        (local if name in members or is_local(name, spec) else registry).append(change)
     return registry, local
 
 

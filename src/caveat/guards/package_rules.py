@@ -14,8 +14,8 @@
   flags that turn it into an upgrade (and count as an argument for ``?``);
   ``flags``: flags that decide the class whatever the sub-command
   (``gradle --write-locks``); ``local``: flags that make the named packages the
-  ones in a local folder (``cargo add x --path ../x``), so nothing comes from a
-  registry.
+  ones in a local folder (``cargo add x --path ../x``, ``pip install x --no-index
+  --find-links dist/``), so nothing comes from a registry.
 
 Classes: DECLARE edits a manifest; LOCK rewrites only the lockfile; ADHOC installs
 into an environment without recording it; GLOBAL installs outside the project. SYNC,
@@ -198,9 +198,12 @@ TOOLS = {
                 "-C",
                 "--upgrade-strategy",
                 "--python",
+                "--group",
             }
         ),
         "upgrade": frozenset({"-U", "--upgrade"}),
+        # Without an index, every package comes from --find-links folders on disk.
+        "local": frozenset({"--no-index"}),
     },
     "pip-compile": {
         "eco": "PyPI",
@@ -252,6 +255,7 @@ TOOLS = {
             }
         ),
         "upgrade": frozenset({"-U", "--upgrade", "-P", "--upgrade-package"}),
+        "local": frozenset({"--no-index"}),
     },
     "poetry": {
         "eco": "PyPI",

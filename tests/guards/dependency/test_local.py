@@ -216,6 +216,9 @@ COMMAND_SILENT = [
     "cargo add globset --path crates/globset",
     "cargo add --path=crates/grep grep",
     "cargo install --path .",
+    "pip install ${PACKAGE_NAME} --no-index --find-links dist/ --force-reinstall",
+    "uv pip install app --no-index --find-links crates/dist",
+    "python -m pip install -e . --group typecheck",
 ]
 
 
@@ -234,6 +237,7 @@ COMMAND_FIRES = [
     ),
     pytest.param("npm install user/repo", "user/repo", id="npm-github-shorthand"),
     pytest.param("cargo add serde", "serde", id="cargo-registry"),
+    pytest.param("pip install app --find-links dist/", "app", id="find-links-beside-the-index"),
     pytest.param("cargo add serde --git https://g/x", "serde", id="cargo-git-is-fetched"),
     pytest.param("go get github.com/x/y@v1", "github.com/x/y@v1", id="go-module-path"),
 ]

@@ -675,6 +675,13 @@ FILE_FIRES = [
         id="workflow-uses",
     ),
     pytest.param(
+        [("azure-pipelines.yml", 'DENO_VERSION: "v0.17.0"', 'DENO_VERSION: "v0.16.0"')],
+        {"azure-pipelines.yml": 'variables:\n  DENO_VERSION: "v0.16.0"\n'},
+        "reference",
+        {"packages": "DENO_VERSION v0.16.0→v0.17.0 (re-versioned)"},
+        id="ci-version-variable",
+    ),
+    pytest.param(
         [("docker-compose.yml", "image: postgres:16", "image: postgres:15")],
         {"docker-compose.yml": COMPOSE},
         "reference",
@@ -816,6 +823,15 @@ FILE_SILENT = [
         [("setup.cfg", SETUP_CFG.replace("name = app", "name = app2"))],
         {"setup.cfg": SETUP_CFG},
         id="setup-cfg-metadata-only",
+    ),
+    pytest.param(
+        [(".github/workflows/ci.yml", "python-version: '3.13'", "python-version: '3.12'")],
+        {
+            ".github/workflows/ci.yml": WORKFLOW.replace(
+                "steps:", "env:\n      python-version: '3.12'\n    steps:"
+            )
+        },
+        id="ci-matrix-key-is-not-a-version-variable",
     ),
     pytest.param([("notes.md", "# notes\nnpm install lodash\n")], None, id="markdown"),
     pytest.param([("src/app.py", "import requests\n")], None, id="python-source"),

@@ -99,6 +99,19 @@ def test_changes_that_move_no_rev(project, text):
     assert run_file(project, ".pre-commit-config.yaml", text, disk=CONFIG) == []
 
 
+def test_a_list_of_hook_packages_over_several_lines(project):
+    config = CONFIG.replace(
+        "additional_dependencies: [types-requests==2.31.0.1]",
+        "additional_dependencies: [\n          'flake8-bugbear==20.1.4',\n"
+        "          'types-requests==2.31.0.1',\n        ]",
+    )
+    text = config.replace("20.1.4", "22.3.23")
+    values = only(run_file(project, ".pre-commit-config.yaml", text, disk=config))
+    assert values["packages"].startswith(
+        "github.com/pre-commit/mirrors-mypy: flake8-bugbear ==20.1.4→==22.3.23 (re-versioned); "
+    )
+
+
 def test_an_edit_of_one_rev_names_only_that_repo(project):
     values = only(
         run_file(project, ".pre-commit-config.yaml", "rev: v0.5.0", old="rev: v0.4.1", disk=CONFIG)

@@ -111,10 +111,16 @@ def precommit(text: str, exact: bool) -> dict[str, str]:
     deps: dict[str, str] = {}
     repo = ""
     extra_indent = -1  # indent of an ``additional_dependencies:`` block being read
+    flow = False  # inside a ``[`` list that spans lines
     for raw in lines(text):
         line = raw.split(" #", 1)[0].rstrip()
         body = line.strip()
         if not body or body.startswith("#"):
+            continue
+        if flow:
+            flow = "]" not in body
+            for item in body.split("]", 1)[0].split(","):
+                _hook_dep(deps, repo, item)
             continue
         indent = len(line) - len(line.lstrip())
         if extra_indent >= 0 and indent > extra_indent and body.startswith("- "):
@@ -133,6 +139,7 @@ def precommit(text: str, exact: bool) -> dict[str, str]:
             add(deps, repo, value)
         elif key == "additional_dependencies":
             if value.startswith("["):
+                flow = "]" not in value
                 for item in value.strip("[]").split(","):
                     _hook_dep(deps, repo, item)
             else:

@@ -83,8 +83,10 @@ def unwrap(argv: list[str], depth: int, ps: bool) -> list[tuple[list[str], bool]
 
 
 _FILES = (".txt", ".in", ".toml", ".cfg", ".lock", ".json", ".sln", ".csproj", ".fsproj", ".yml")
-# Built packages and archives on disk: a wheel, an sdist, an npm tarball.
-_ARCHIVES = (".whl", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".zip", ".egg", ".crate")
+# Built packages and archives on disk: a wheel, an sdist, an npm tarball. ``.zip`` and
+# ``.egg`` only for PyPI or beside a folder: ``lodash.zip`` is an npm package's name.
+_ARCHIVES = (".whl", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz")
+_PYPI_ARCHIVES = (".zip", ".egg")
 # Specs that name a folder or the workspace (npm, pnpm, Yarn), alone or after ``name@``.
 _LOCAL_SPECS = ("file:", "link:", "portal:", "workspace:")
 
@@ -100,6 +102,8 @@ def _local(word: str, ecosystem: str = "") -> bool:
     if "://" in word:
         return False  # a URL: fetched, not local
     if word.endswith(_ARCHIVES) or word.startswith(_LOCAL_SPECS):
+        return True
+    if word.endswith(_PYPI_ARCHIVES) and (ecosystem == "PyPI" or "/" in word):
         return True
     at = word.find("@", 1)
     if at > 0 and word[at + 1 :].startswith(_LOCAL_SPECS):

@@ -1,4 +1,4 @@
-"""Holding an irreversible command once (SPEC §3, Holds), at the payload level for
+"""Holding an irreversible command once (docs/holds.md), at the payload level for
 every harness that gets holds; the class, the configuration, and the faults."""
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ def test_another_command_or_session_or_project_is_held_afresh(harness, project, 
     assert call(harness, "git reset --hard HEAD~1", elsewhere).deny  # another project
 
 
-# The irreversible class (SPEC §3, Holds): what is held, and what keeps advice alone.
+# The irreversible class (docs/holds.md): what is held, and what keeps advice alone.
 HELD = [
     "git push --force origin main",
     "git push -f",

@@ -36,7 +36,7 @@ RULE = (
 
 
 def said(answer: dict[str, Any]) -> str:
-    """What the model reads: the context, or a held command's reason (SPEC §3, Holds)."""
+    """What the model reads: the context, or a held command's reason (docs/holds.md)."""
     inner = answer["hookSpecificOutput"]
     return str(inner.get("additionalContext") or inner["permissionDecisionReason"])
 

@@ -1,4 +1,4 @@
-"""Holding an irreversible command once, before it runs (SPEC §3, Holds).
+"""Holding an irreversible command once, before it runs (docs/holds.md).
 
 A pre-tool note that carries no decision reaches the model after the tool ran, or
 not at all; for ``git reset --hard`` or ``curl … | sh`` that is after the damage.

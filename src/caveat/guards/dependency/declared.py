@@ -2,7 +2,7 @@
 
 An install of a name the project's manifests already list changes nothing the
 project has not chosen; a new name brings code nobody reviewed, and its install
-scripts run at once: that command is of the irreversible class (SPEC §3, Holds).
+scripts run at once: that command is of the irreversible class (docs/holds.md).
 The manifests looked at are those of the command's ecosystem in its working folder
 and at its git root, read as data with the guard's own parsers.
 """

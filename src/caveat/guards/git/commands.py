@@ -148,6 +148,8 @@ def _key(sub: str, a: _Args) -> str | None:
         if a.flag("n", "--no-commit") or a.long("--abort", "--quit"):
             return None
         return sub if a.positionals or a.long("--continue", "--skip") else None
+    if sub in ("merge", "pull", "am"):
+        return _records(sub, a)
     if sub == "rebase":
         if a.long("--abort", "--quit", "--show-current-patch", "--edit-todo"):
             return None
@@ -200,6 +202,25 @@ def _key(sub: str, a: _Args) -> str | None:
     if sub == "worktree":
         return "worktree remove --force" if first == "remove" and force else None
     return None
+
+
+def _records(sub: str, a: _Args) -> str | None:
+    """``merge``, ``pull`` and ``am`` when they record commits (``rules``: why
+    ``--ff-only``, ``--squash``, ``--no-commit`` and the ends of a sequence do not)."""
+    if a.long("--abort", "--quit", "--show-current-patch"):
+        return None
+    if sub == "am":
+        return "am"
+    if a.long("--ff-only", "--squash", "--no-commit"):
+        return None
+    if sub == "merge":
+        return "merge --continue" if a.long("--continue") else "merge"
+    if a.long("--dry-run"):
+        return None
+    rebase = a.flag("r", "--rebase") and not any(
+        w in ("--rebase=false", "--rebase=no") for w in a.longs
+    )
+    return "pull --rebase" if rebase and not a.long("--no-rebase") else "pull"
 
 
 def is_revision(word: str) -> bool:

@@ -72,8 +72,8 @@ def collect(
         if line.lstrip().startswith("|"):
             # a table row: its first cell, and any cell that holds only an id
             cells = line.strip().strip("|").split("|")
-            cell = _ANY_CASE.match(cells[0])
-            key = cell.group("key") if cell else ""
+            lead = _ANY_CASE.match(cells[0])
+            key = lead.group("key") if lead else ""
             if key and not re.fullmatch(KEY, key) and not public(key):
                 ids[key] = None
             for cell in cells[1:]:

@@ -71,6 +71,8 @@ def region(before: str, after: str) -> tuple[str, str] | None:
     """The changed lines of ``before`` and what replaced them in ``after``, grown by
     neighbouring lines until the old region occurs once in ``before``; None when the
     change is not expressible as one Edit (nothing changed, or nothing to anchor)."""
+    if before == after:
+        return None
     old = before.splitlines(keepends=True)
     new = after.splitlines(keepends=True)
     head = 0

@@ -584,6 +584,12 @@ MOVES_AND_RECORDS = [
         "records new commits that undo earlier ones (revert)",
         id="revert-skip",
     ),
+    pytest.param(
+        "git checkout -B temp master",
+        "checkout -B",
+        "resets an existing branch to another commit (checkout -B)",
+        id="checkout-force-create",
+    ),
     # git-merge(1), git-pull(1), git-am(1): they record commits as cherry-pick does.
     pytest.param(
         "git merge feature/x",

@@ -175,6 +175,8 @@ def _key(sub: str, a: _Args) -> str | None:
             return None
         if force:
             return "checkout -f"
+        if "B" in a.shorts:
+            return "checkout -B"  # switch -C by another name: an existing branch is reset
         if a.paths:
             return "checkout ." if _WHOLE_TREE.intersection(a.paths) else "checkout -- paths"
         return "checkout ." if a.positionals and a.positionals[-1] in _WHOLE_TREE else None

@@ -34,6 +34,8 @@ Decisions taken from the git documentation:
   made and records none (it refuses otherwise); ``--squash`` and ``--no-commit``
   leave the result uncommitted; ``--abort``/``--quit`` and ``pull --dry-run`` record
   nothing: those are silent. ``merge -n`` is ``--no-stat``, not ``--no-commit``.
+- ``git checkout -B <branch> [<start>]`` "is created if it doesn't exist; otherwise,
+  it is reset" (git-checkout(1)): ``switch -C`` by its older name.
 """
 
 from __future__ import annotations
@@ -235,6 +237,11 @@ ACTIONS: dict[str, tuple[str, str, str]] = {
     ),
     "switch -C": (
         "resets an existing branch to another commit (switch -C)",
+        "Commits the branch pointed to may become unreachable.",
+        "",
+    ),
+    "checkout -B": (
+        "resets an existing branch to another commit (checkout -B)",
         "Commits the branch pointed to may become unreachable.",
         "",
     ),

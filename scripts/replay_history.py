@@ -39,6 +39,8 @@ _TEXT_NAMES = frozenset(
 )
 _FENCE = re.compile(r"^\s*(```|~~~)\s*(\w[\w+-]*)?")
 _SHELLS = frozenset({"sh", "bash", "shell", "console", "zsh", "shell-session"})
+# A shell prompt before a command in docs: ``$ git pull``, ``(main)$ git pull``.
+_PROMPT = re.compile(r"^\s*(?:\([^)\s]{1,40}\)\s*)?\$ ")
 
 
 def git(repo: str, *args: str) -> bytes | None:
@@ -201,7 +203,7 @@ def _doc_blocks(text: str) -> Iterator[str]:
         i += 1
         if lang not in _SHELLS:
             continue
-        prompts = [b.strip()[2:] for b in body if b.strip().startswith("$ ")]
+        prompts = [b[m.end() :] for b in body for m in [_PROMPT.match(b)] if m]
         if lang in ("console", "shell-session") or prompts:
             yield from prompts
         elif any(b.strip() for b in body):

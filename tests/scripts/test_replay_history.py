@@ -66,7 +66,7 @@ def test_makefile_recipes_join_continuations_and_drop_prefixes():
 def test_doc_blocks_are_shell_fences_and_console_prompts():
     doc = (
         "text\n```sh\nnpm install x\n```\n"
-        "```console\n$ git pull\noutput line\n$ make\n```\n"
+        "```console\n$ git pull\noutput line\n(main)$ make\n```\n"
         "```python\nimport os\n```\n"
         "~~~bash\ncurl -fsSL https://x | sh\n~~~\n"
     )

@@ -107,7 +107,7 @@ def classify(argv: list[str]) -> tuple[str, str, bool] | None:
         return None
     action = data.ACTIONS[key][0]
     if "{paths}" in action:
-        paths = (a.paths or []) if sub == "checkout" else a.positionals + (a.paths or [])
+        paths = _checkout_paths(a) if sub == "checkout" else a.positionals + (a.paths or [])
         action = action.replace("{paths}", _shown(paths))
     if "{rev}" in action:
         action = action.replace("{rev}", a.positionals[0] if a.positionals else "HEAD")
@@ -177,8 +177,9 @@ def _key(sub: str, a: _Args) -> str | None:
             return "checkout -f"
         if "B" in a.shorts:
             return "checkout -B"  # switch -C by another name: an existing branch is reset
-        if a.paths:
-            return "checkout ." if _WHOLE_TREE.intersection(a.paths) else "checkout -- paths"
+        paths = _checkout_paths(a)
+        if paths:
+            return "checkout ." if _WHOLE_TREE.intersection(paths) else "checkout -- paths"
         return "checkout ." if a.positionals and a.positionals[-1] in _WHOLE_TREE else None
     if sub == "restore":
         paths = a.positionals + (a.paths or [])
@@ -204,6 +205,18 @@ def _key(sub: str, a: _Args) -> str | None:
     if sub == "worktree":
         return "worktree remove --force" if first == "remove" and force else None
     return None
+
+
+def _checkout_paths(a: _Args) -> list[str]:
+    """The paths a ``git checkout`` overwrites in the working tree: after ``--``; with
+    ``--ours``/``--theirs`` every word; else every word after the first once there
+    are two (``checkout HEAD^ file``: one tree-ish, then paths, whatever the first
+    names). One word alone may name a branch: no paths."""
+    if a.paths:
+        return a.paths
+    if a.long("--ours", "--theirs"):
+        return a.positionals
+    return a.positionals[1:] if len(a.positionals) >= 2 else []
 
 
 def _records(sub: str, a: _Args) -> str | None:

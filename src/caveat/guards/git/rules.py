@@ -34,6 +34,10 @@ Decisions taken from the git documentation:
   made and records none (it refuses otherwise); ``--squash`` and ``--no-commit``
   leave the result uncommitted; ``--abort``/``--quit`` and ``pull --dry-run`` record
   nothing: those are silent. ``merge -n`` is ``--no-stat``, not ``--no-commit``.
+- ``git checkout [<tree-ish>] <pathspec>…`` overwrites the paths in the working
+  tree (git-checkout(1)): with ``--``, with two or more words (the first is the
+  tree-ish, or a path itself), and with ``--ours``/``--theirs`` during a conflict.
+  One word alone may be a branch to switch to, and stays silent.
 - ``git checkout -B <branch> [<start>]`` "is created if it doesn't exist; otherwise,
   it is reset" (git-checkout(1)): ``switch -C`` by its older name.
 """

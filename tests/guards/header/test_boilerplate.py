@@ -204,3 +204,18 @@ def test_hostile_templates_and_samples_never_block_or_leak(tmp_path, kind):
         assert findings == []  # no block to learn: nothing is invented
     else:
         assert [f.variant for f in findings] == ["boilerplate"]  # the FIFO is skipped
+
+
+def test_learned_through_the_hostile_repositorys_fifos(tmp_path):
+    from tests.hostile import git as hostile_git
+
+    made = hostile_git.fifo_boilerplate(tmp_path)
+    try:
+        findings = write(made.project, "src/new.py", "x = 1\n")
+    finally:
+        made.release()
+    # the FIFO template is no template, the FIFO source is not read, the rest counts
+    assert [f.variant for f in findings] == ["boilerplate"]
+    assert findings[0].value_map()["expected"] == "hack/boilerplate/boilerplate.py.txt"
+    assert "8 of 8 sampled" in findings[0].value_map()["source"]
+    assert write(made.project, "src/x.go", "package x\n") == []

@@ -46,6 +46,7 @@ team's ticket, mentioned here only. We benchmark on GPT-4 and an RTX-4090.
 | exports | **EXP-7** | todo |
 | Phase-A1 | spike the ledger | done |
 | `phase-b2` | backfill | todo |
+| x86-64 | supported | yes |
 
 - [ ] TM-11 partial refunds
 - [x] `WEB-42` pay button
@@ -261,6 +262,7 @@ SILENT = [
     # an any-case id from a table cell is exact: no prefix, no other case
     pytest.param("src/app.py", "# Phase-A2\n", id="any-case-cell-other-number"),
     pytest.param("src/app.py", "# phase-a1\n", id="any-case-cell-other-case"),
+    pytest.param("src/app.py", "ARCH = 'x86-64'\n", id="platform-in-a-first-cell"),
     pytest.param("src/app.py", "TM10 = 1\nTM_10 = 2\n", id="no-dash"),
     pytest.param("src/app.py", "XTM-10 = 1\n", id="longer-prefix"),
     pytest.param("src/app.py", "# TM-10x\n", id="suffix"),

@@ -24,9 +24,10 @@ _SEPARATOR = re.compile(r"^(?:\*\*|__|`|\])?\s*(?::|\)|—|–|-\s|\||$)")
 _BRACKETED = re.compile(rf"[(\[](?P<key>{KEY})[)\]]")
 _CELL = re.compile(rf"^\s*(?:\*\*|`)?(?P<key>{KEY})(?:\*\*|`)?\s*$")
 # A row's first cell that holds only an id in any case form (``Phase-A1``,
-# ``task-3b``, ``M2-beta3``): a word, "-", then a part with a digit.
+# ``task-3b``, ``Step-12``): a word of letters, "-", then a part with a digit. A word
+# with digits of its own (``x86-64``, ``arm64-v8a``) names a platform, not a task.
 _ANY_CASE = re.compile(
-    r"^\s*(?:\*\*|`)?(?P<key>[A-Za-z][A-Za-z0-9]{0,15}-(?=[A-Za-z]{0,7}\d)[A-Za-z0-9]{1,8}"
+    r"^\s*(?:\*\*|`)?(?P<key>[A-Za-z]{1,16}-(?=[A-Za-z]{0,7}\d)[A-Za-z0-9]{1,8}"
     r"(?:\.\d{1,4})*)(?:\*\*|`)?\s*$"
 )
 _KEYS = "id|plan|plan_id|plan-id|planid|task|task_id|task-id|ticket|key|phase"

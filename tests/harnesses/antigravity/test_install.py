@@ -181,3 +181,14 @@ def test_gemini_beside_agy_is_warned_about(project, caveat):
     _, out, err = caveat("verify", "--project", str(project))
     assert warning in out + err
     assert "caveat uninstall --harness gemini --project" in out + err
+
+
+def test_the_launcher_holds_exactly_the_silent_answers():
+    from caveat.harnesses import antigravity
+    from caveat.install import launcher
+
+    assert launcher.silent_answers() == {"antigravity": antigravity.SILENT}
+    sh, py = launcher.texts({"HOME": "/h"}, "/usr/bin/python3", "/site").values()
+    assert f"    antigravity) printf '%s\\n' '{antigravity.SILENT}' ;;" in sh
+    assert f"SILENT = {{'antigravity': '{antigravity.SILENT}'}}" in py
+    assert "claude)" not in sh

@@ -192,3 +192,15 @@ def test_the_launcher_holds_exactly_the_silent_answers():
     assert f"    antigravity) printf '%s\\n' '{antigravity.SILENT}' ;;" in sh
     assert f"SILENT = {{'antigravity': '{antigravity.SILENT}'}}" in py
     assert "claude)" not in sh
+
+
+def test_verify_run_sends_agy_a_call_and_wants_its_decision(project, caveat):
+    from caveat.install import probe
+
+    caveat("install", "--harness", "antigravity", "--project", str(project))
+    code, out, err = caveat("verify", "--harness", "agy", "--project", str(project), "--run")
+    assert code == 0 and 'printed "{\\"decision\\":\\"ask\\"}"' in out, out + err
+    data = json.loads(probe.payload("antigravity", "PreToolUse", "/f"))
+    assert data["toolCall"] == {"name": "view_file", "args": {"AbsolutePath": "/f/probe.txt"}}
+    assert not probe._one_object(b"", required=True)  # agy refuses a tool on no answer
+    assert probe._one_object(b"", required=False)

@@ -255,7 +255,7 @@ def test_a_grok_call_is_not_read(data, env):
 
 
 def test_a_claude_payload_with_stray_camel_case_keys_is_still_read():
-    data = {
+    data: dict[str, object] = {
         "hook_event_name": "PreToolUse",
         "tool_name": "Bash",
         "tool_input": {"command": "ls"},

@@ -67,7 +67,8 @@ HOOK_TYPES = frozenset({"command"})
 # Empty: agy does not run the hooks in Claude Code's settings.
 CLAUDE_HOST_ENV: tuple[str, ...] = ()
 
-# What stdout holds when caveat says nothing: agy reads no answer as a refusal.
+# What stdout holds when caveat says nothing: an answer without a decision refuses
+# the tool, and in some builds so does no answer at all.
 SILENT = '{"decision":"ask"}'
 
 

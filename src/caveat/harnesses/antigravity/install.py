@@ -55,8 +55,8 @@ HARNESS = Harness(
     (Entry("PreToolUse", "PreToolUse", MATCHER, frozenset({"Write", "Edit", "Bash"})),),
     _handler,
     (
-        "Built from agy's documentation, not run here: agy reads a hook that answers "
-        "nothing as a refusal, so caveat answers every call (an ask, which leaves agy's "
+        "Built from agy's documentation, not run here: agy refuses a tool when a hook "
+        "answers no decision, so caveat answers every call (an ask, which leaves agy's "
         "own review as it is) and speaks only by a deny (strict mode, holds).",
         "Some agy builds read a project's .antigravitycli/hooks.json instead of "
         ".agents/hooks.json; --user works in every build.",

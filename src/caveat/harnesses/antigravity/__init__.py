@@ -22,9 +22,8 @@ What the sources say, and which version each speaks of:
   ``toolCall: null`` and an ``error``.
 - Answer: ``{"decision": "allow" | "deny" | "ask" | "force_ask", "reason": …}``, and a
   missing or malformed decision fails closed: ``{}`` denies the tool (ai-memory#54,
-  agy 1.0.3; synara#490; uxnan#245, agy 1.2.7), and so may empty output (nodeterm's
-  measured table, agy 1.2.3, found silence let the tool run; orca#14701 reads it as
-  a deny).
+  agy 1.0.3; synara#490; uxnan#245, agy 1.2.7). Empty output is disputed: nodeterm's
+  measured table (agy 1.2.3) found the tool ran; orca#14701 reads it as a deny.
 
 The silent answer, written whenever caveat has nothing to say (:data:`SILENT`), is
 ``{"decision": "ask"}``: agy then applies its own review as if no hook had answered
@@ -34,6 +33,9 @@ what agy would have asked about (safe-chains found it did not skip the prompt on
 1.1.2, google-antigravity/antigravity-cli#1053 that it did not even allow on 1.2.7:
 it differs by version, so it is never written). ``force_ask`` re-opens a prompt the
 user had answered for good, so it is kept for holds under ``[hold] mode = "ask"``.
+DefenseClaw's connector reports that a PreToolUse ask prompts even under
+``--dangerously-skip-permissions``, where nodeterm measured that it did not: at worst
+the silent answer adds a prompt; it never approves one.
 
 A strict finding or a hold is ``{"decision": "deny", "reason": T}``: the reason
 reaches the model (safe-chains, agy 1.1.2); antigravity-cli#628 reports that 1.1.2

@@ -34,8 +34,10 @@ what agy would have asked about (safe-chains found it did not skip the prompt on
 it differs by version, so it is never written). ``force_ask`` re-opens a prompt the
 user had answered for good, so it is kept for holds under ``[hold] mode = "ask"``.
 DefenseClaw's connector reports that a PreToolUse ask prompts even under
-``--dangerously-skip-permissions``, where nodeterm measured that it did not: at worst
-the silent answer adds a prompt; it never approves one.
+``--dangerously-skip-permissions``, where nodeterm measured that it did not. No
+decision is neutral in every build, then: at worst the ask adds a prompt (and a
+headless ``agy -p`` with permissions skipped may stop at it), where ``allow`` would
+approve for the user. The ask is chosen because it never approves.
 
 A strict finding or a hold is ``{"decision": "deny", "reason": T}``: the reason
 reaches the model (safe-chains, agy 1.1.2); antigravity-cli#628 reports that 1.1.2

@@ -22,7 +22,7 @@ except BaseException as exc:  # a broken install: exit 0 all the same
     args = sys.argv[1:]
     try:
         sys.stdin.buffer.read()
-        sys.stderr.write(f"caveat: launch failed: {type(exc).__name__}: {exc}\n")
+        sys.stderr.write(f"caveat: launch failed: {type(exc).__name__}; install caveat again\n")
         if args[:1] == ["--contract"] and args[1:] and args[1] in answer:
             os.write(1, answer[args[1]].encode())
     except BaseException:

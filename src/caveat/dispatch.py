@@ -95,7 +95,7 @@ class Args(Record):
     """A registration's command line: ``[--contract ID] [--guards ID,...] [--hold]
     [--explain] [EVENT] [MESSAGE ...]``; message names are what earlier versions wrote.
     ``--hold``: the entry answers only with a hold (a harness that drops pre-tool
-    advice gets one on its shell tool, SPEC §3 Holds)."""
+    advice gets one on its shell tool, docs/holds.md)."""
 
     __slots__ = ("contract", "explain", "guards", "hold", "names", "unknown")
 

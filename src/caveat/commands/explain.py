@@ -48,7 +48,7 @@ def _policy_line(event: Event) -> str:
 
 
 def _hold_line(outcome: dispatch.Outcome) -> str:
-    """Why the call was held once before it ran, or why not (SPEC §3, Holds)."""
+    """Why the call was held once before it ran, or why not (docs/holds.md)."""
     verdict, event = outcome.hold, outcome.event
     if verdict is not None and (verdict.kind or verdict.why):
         guards = f" ({', '.join(verdict.guards)})" if verdict.guards else ""

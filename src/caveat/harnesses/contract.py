@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
     # A contract whose harness honours an "ask the user" decision before a tool runs
     # also has ``ask(event, text) -> str | None``: a hold under ``[hold] mode = "ask"``
-    # (SPEC §3, Holds). Elsewhere such a hold falls back to a block, once.
+    # (docs/holds.md). Elsewhere such a hold falls back to a block, once.
 
     class HookFile(Protocol):
         # The harness's name in messages ("Claude Code").

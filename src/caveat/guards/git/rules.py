@@ -298,7 +298,7 @@ ACTIONS: dict[str, tuple[str, str, str]] = {
     ),
 }
 
-# The irreversible class (SPEC §3, Holds): what cannot be taken back once it ran, so
+# The irreversible class (docs/holds.md): what cannot be taken back once it ran, so
 # caveat may hold it once before it runs. Rewrites of shared history (every force
 # push, the mirror, remote deletions; rebases and filters that give commits new ids)
 # and work that has no copy in git (uncommitted changes, stashes, an unmerged branch).

@@ -3,7 +3,7 @@
 Envelope: ``{"hookSpecificOutput": {"hookEventName": E, "additionalContext": T}}``,
 the only non-blocking channel that reaches the model (reference/delivery-matrix.md);
 under strict mode a PreToolUse finding becomes ``permissionDecision: "deny"``, and so
-does a hold (SPEC §3, Holds); under ``[hold] mode = "ask"`` a hold is Claude Code's own
+does a hold (docs/holds.md); under ``[hold] mode = "ask"`` a hold is Claude Code's own
 ``permissionDecision: "ask"``, which puts the reason before the user.
 
 Grok Build runs the hooks of Claude Code's settings too; a call from it is not used

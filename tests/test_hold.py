@@ -74,6 +74,15 @@ def _cursor(command: str, cwd: str, session: str = SESSION) -> dict[str, object]
     }
 
 
+def _agy(command: str, cwd: str, session: str = SESSION) -> dict[str, object]:
+    return {
+        "conversationId": session,
+        "stepIdx": 4,
+        "workspacePaths": [cwd],
+        "toolCall": {"name": "run_command", "args": {"CommandLine": command, "Cwd": cwd}},
+    }
+
+
 HARNESSES = {
     "claude": (["--contract", "claude", "PreToolUse"], _claude("PreToolUse")),
     "codex": (["--contract", "codex", "PreToolUse"], _claude("PreToolUse")),
@@ -82,6 +91,7 @@ HARNESSES = {
     "qwen": (["--contract", "qwen", "PreToolUse", "--hold"], _qwen),
     "copilot": (["--contract", "copilot", "preToolUse", "--hold"], _copilot),
     "cursor": (["--contract", "cursor", "beforeShellExecution", "--hold"], _cursor),
+    "antigravity": (["--contract", "antigravity", "PreToolUse"], _agy),
 }
 
 
@@ -98,7 +108,7 @@ def reason(harness: str, output: str) -> str:
         inner = answer["hookSpecificOutput"]
         assert inner["permissionDecision"] == "deny"
         return str(inner["permissionDecisionReason"])
-    if harness == "gemini":
+    if harness in ("gemini", "antigravity"):
         assert answer["decision"] == "deny"
         return str(answer["reason"])
     if harness == "copilot":

@@ -15,7 +15,7 @@ from tests.guards.eval import test_classes
 from tests.guards.eval import test_eval
 
 TEXTS = "\n".join(
-    row.values[1] if hasattr(row, "marks") else row[1]
+    str(row.values[1] if hasattr(row, "marks") else row[1])
     for table in (test_eval.FIRING, test_eval.SILENT, test_classes.FIRING, test_classes.SILENT)
     for row in table
 )

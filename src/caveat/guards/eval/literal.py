@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 BACK = 256  # how far before its literal a match may start
 AHEAD = 512  # how far past the suffix's match a look-ahead may read
 MIN_RUN = 3
+# A view this short is searched with ``finditer`` alone: compiling the suffix would
+# cost more than the search saves (a firing Write of a few lines compiles each once).
+SMALL = 8 * 1024
 _LITERAL_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 # (the literal or its alternative words, the suffix from them on, the whole pattern)
 Plan = tuple[tuple[str, ...], "re.Pattern[str]", "re.Pattern[str]"]
@@ -73,7 +76,7 @@ def split(source: str) -> tuple[int, int] | None:
     return best
 
 
-_ALTERNATIVES = re.compile(r"\(\?:((?:\w{3,}\|)+\w{3,})\)")
+_ALTERNATIVES = r"\(\?:((?:\w{3,}\|)+\w{3,})\)"
 
 
 def alternatives(source: str) -> tuple[int, tuple[str, ...]] | None:
@@ -90,7 +93,7 @@ def alternatives(source: str) -> tuple[int, tuple[str, ...]] | None:
             i = n if close < 0 else close + 1
             continue
         if c == "(" and depth == 0:
-            found = _ALTERNATIVES.match(source, i)
+            found = re.compile(_ALTERNATIVES).match(source, i)
             if found is not None and source[found.end() : found.end() + 1] not in ("?", "*", "{"):
                 return i, tuple(found.group(1).split("|"))
         if c == "(":
@@ -149,7 +152,7 @@ def matches(
     """The matches of the regex ``source`` in ``view``, in order and not overlapping,
     as ``finditer`` finds them; ``hay``: ``view`` lower-cased, for a case-insensitive
     pattern."""
-    plan = _plan(source, flags)
+    plan = _plan(source, flags) if len(view) > SMALL else None
     if plan is None:
         yield from re.compile(source, flags).finditer(view)
         return

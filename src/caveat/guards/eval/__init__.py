@@ -120,7 +120,15 @@ SHEBANGS = {
 
 # Literal substrings (per language) without which no primitive can match: the
 # cheap pre-filter. A test derives them from PRIMITIVES and compares.
-_SHELL_TRIGGERS = ("curl", "wget", "sh -", "iex", "Invoke-Expression", "invoke-expression")
+_SHELL_TRIGGERS = (
+    "curl",
+    "wget",
+    "sh -",
+    "iex",
+    "Invoke-Expression",
+    "invoke-expression",
+    "eval",
+)
 TRIGGERS: dict[str, tuple[str, ...]] = {
     "python": (
         "eval",

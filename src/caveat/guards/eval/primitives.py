@@ -43,7 +43,8 @@ A primitive (``caveat.guards.eval.records.Primitive``):
   and looking back for ``curl`` keeps the scan linear and fast.
 - ``group``: of two primitives in one group on the same line only the first listed
   counts; ``words``: the family in words when the family's general wording does not
-  fit.
+  fit; ``judge``: a judgment of the lines above the call that can exempt it
+  (``caveat.guards.eval.judge``: ``round-trip``, ``kwargs-default``).
 
 ``PY_ALIASES`` maps (module, function) to the Python primitive it is, for names bound
 by ``import … as`` and ``from … import`` (``caveat.guards.eval.aliases``).
@@ -61,6 +62,7 @@ FAMILY_WORDS = {
     "DLEXEC": "downloaded script executed",
     "IMPORT": "dynamic module loading",
     "TMPL": "template or expression-language injection",
+    "DLINSTALL": "downloaded program installed without a checksum",
 }
 
 LANGUAGES: dict[str, Language] = {
@@ -129,6 +131,9 @@ _PYTHON = (
         family="IMPORT",
         triggers=("__import__", "import_module"),
         pattern=r"(?<![\w.])(?:__import__|importlib\s*\.\s*import_module)\s*\(",
+        # A pytest fixture's own parameter (``params=[...]``) is one of the test's
+        # constants.
+        safe=(r"^\s*request\s*\.\s*param\s*(?:,|$)",),
         literal_arg=0,
         alternative="an allow-list mapping accepted names to modules",
     ),
@@ -139,6 +144,7 @@ _PYTHON = (
         pattern=r"(?<![\w.])(?:cPickle|pickle|_pickle|dill|cloudpickle)\s*\.\s*"
         r"(?:loads?|Unpickler)\b",
         safe=(_ROUND_TRIP,),
+        judge="round-trip",
         literal_arg=0,
         alternative="JSON, msgspec or another schema-validated format "
         "(pickle runs code while loading)",
@@ -164,6 +170,7 @@ _PYTHON = (
         triggers=("marshal",),
         pattern=r"(?<![\w.])marshal\s*\.\s*loads?\s*\(",
         safe=(_ROUND_TRIP,),
+        judge="round-trip",
         literal_arg=0,
         alternative="JSON or another data-only format",
     ),
@@ -212,6 +219,7 @@ _PYTHON = (
         triggers=("torch.load", "serialization.load"),
         pattern=r"(?<![\w.])torch\s*\.\s*(?:serialization\s*\.\s*)?load\s*\(",
         safe=(r"\bweights_only\s*=\s*True\b",),
+        judge="kwargs-default",
         alternative="torch.load(..., weights_only=True) or safetensors "
         "(the default is only safe from torch 2.6 on)",
     ),
@@ -1050,6 +1058,39 @@ _SHELL = (
         before=r"(?i:(?<![\w-])(?:pwsh|powershell)(?:\.exe)?(?![\w-]))",
         name="iex (downloaded script)",
         alternative="save the script to a file, verify its signature or hash, then run it",
+    ),
+    Primitive(
+        # ``eval "$cmd"``, ``eval $@``: the shell parses a value as code. Command
+        # substitutions are left out (``eval "$(ssh-agent -s)"``, ``eval "$(pyenv init -)"``
+        # run a local tool's own setup output), and so is getopt's quoted output
+        # (``eval set -- "$OPTS"``). Make's ``$(eval ...)`` is not the shell's.
+        id="sh.eval-variable",
+        family="SHELL",
+        triggers=("eval",),
+        view="text",
+        pattern=r"(?<![\w.$/-])(?<!\$\()eval(?=[ \t]+[^\s#;&|])",
+        require=(r"^(?:[^$;&|\n]|\$\([^()\n]*\))*\$(?:[{@*#?!0-9]|[A-Za-z_])",),
+        safe=(r"^\s+set\s+--\s",),
+        name="eval of expanded text",
+        alternative='run the command directly with its arguments ("$@", an array); '
+        "never eval a value",
+    ),
+    Primitive(
+        # ``curl -L <release> -o /usr/local/bin/tool``: a program installed as downloaded,
+        # with no sha256sum/shasum/gpg/cosign check in the same command.
+        id="sh.download-install",
+        family="DLINSTALL",
+        triggers=("curl", "wget"),
+        view="text",
+        # Anchored on the output option naming a bin folder (rare), the download looked
+        # up earlier in the same command; the checksum is looked for by ``judge``.
+        pattern=r"(?<![\w-])(?:-[a-zA-Z]*[oO][ \t]*|--output(?:-document)?[= \t]+)['\"]?"
+        r"(?P<p>(?:/usr(?:/local)?|/opt(?:/[\w.-]+)*)?/s?bin/[\w.+-]+)",
+        before=_DOWNLOAD,
+        judge="checksum",
+        template="{d} into {p}",
+        alternative="download to a temporary file, check it against the checksum the "
+        "project publishes (sha256sum -c), then install it",
     ),
 )
 

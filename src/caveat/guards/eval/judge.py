@@ -40,14 +40,15 @@ _URL = re.compile(r"""https?://[^\s'"`|;&)<>]+""")
 
 
 def _above(code: str, start: int) -> list[str]:
-    """The code lines above ``start``, nearest first, up to ``LOOKBACK_LINES`` and not
-    past the ``def`` that opens the function (that line included: its parameters)."""
+    """The non-blank lines above ``start``, nearest first, up to ``LOOKBACK_LINES`` and
+    not past the ``def`` that opens the function (that line included: its parameters)."""
     out: list[str] = []
     end = code.rfind("\n", 0, start)
     while end > 0 and len(out) < LOOKBACK_LINES:
         begin = code.rfind("\n", 0, end) + 1
         line = code[begin:end]
-        out.append(line)
+        if line.strip():  # comments are blank in this view: they do not count
+            out.append(line)
         if _FUNCTION.match(line):
             break
         end = begin - 1

@@ -79,6 +79,13 @@ FIRING = [
         id="sh-eval-braced",
     ),
     pytest.param(
+        "a.sh",
+        '#!/bin/sh\neval "VALUE=\\"\\$${NAME}\\""\n',
+        "eval of expanded text",
+        "2",
+        id="sh-eval-indirect-expansion",
+    ),
+    pytest.param(
         "Dockerfile",
         f"FROM debian\nRUN curl -fsSLo /usr/local/bin/kind {INSTALL} \\\n"
         "    && chmod +x /usr/local/bin/kind\n",
@@ -135,7 +142,8 @@ SILENT = [
     pytest.param(
         "a.sh",
         '#!/bin/sh\neval "$(ssh-agent -s)"\neval "$(pyenv init - bash)"\neval $(opam env)\n'
-        'OPTS=$(getopt -o ab -- "$@")\neval set -- "$OPTS"\neval "echo hello"\n',
+        'OPTS=$(getopt -o ab -- "$@")\neval set -- "$OPTS"\neval "echo hello"\n'
+        'eval "echo \\$HOME costs \\$5"\n',
         id="sh-eval-known-idioms",
     ),
     pytest.param("Makefile", "$(foreach t,$(T),$(eval $(call rule,$(t))))\n", id="make-eval"),

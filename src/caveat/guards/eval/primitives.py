@@ -1069,7 +1069,8 @@ _SHELL = (
         triggers=("eval",),
         view="text",
         pattern=r"(?<![\w.$/-])(?<!\$\()eval(?=[ \t]+[^\s#;&|])",
-        require=(r"^(?:[^$;&|\n]|\$\([^()\n]*\))*\$(?:[{@*#?!0-9]|[A-Za-z_])",),
+        # an expansion before the statement ends; ``\$`` and ``$$`` are stepped over
+        require=(r"^(?:[^$;&|\n\\]|\\[\s\S]|\$\([^()\n]*\)|\$\$)*\$(?:[{@*#?!0-9]|[A-Za-z_])",),
         safe=(r"^\s+set\s+--\s",),
         name="eval of expanded text",
         alternative='run the command directly with its arguments ("$@", an array); '

@@ -1,4 +1,4 @@
-"""Holding an irreversible command once, before it runs (SPEC §3, Holds).
+"""Holding an irreversible command once, before it runs (docs/holds.md).
 
 A pre-tool note that carries no decision reaches the model after the tool ran, or
 not at all; for ``git reset --hard`` or ``curl … | sh`` that is after the damage.
@@ -38,6 +38,7 @@ WINDOW_MS = 15 * 60 * 1000
 _MAX_AGE_MS = int(state.MAX_AGE_S * 1000)
 _MAX_ENTRIES = 500
 _LIMIT = 1 << 18
+_NORMALISED = 1 << 16  # commands up to this long have their whitespace normalised
 
 # Verdicts, as the audit log and ``caveat explain`` name them.
 HELD = "held"  # blocked once, with the advice as the reason
@@ -78,6 +79,7 @@ NONE = Verdict()
 def mode(config: Config | None, guard_id: str, env: Mapping[str, str]) -> str:
     """The hold mode for ``guard_id``: its own ``[hold]`` key, else ``[hold] mode``;
     ``CAVEAT_HOLD`` (the user's, as a plugin option sets it) when no file is read."""
+    value: object
     if config is None:
         value = env.get("CAVEAT_HOLD", "").strip().lower()
         return value if value in MODES else DEFAULT
@@ -91,9 +93,13 @@ def command_key(session_id: str, root: str, command: str) -> str:
     whitespace normalised. A hash salted with the session, so that the audit log can
     pair a hold with its retry and still says nothing about the command."""
     import hashlib
+    import re
 
-    text = "\x1f".join((session_id, root, " ".join(command.split())))
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:20]
+    digest = hashlib.sha256("\x1f".join((session_id, root, "")).encode("utf-8", "replace"))
+    # A command of megabytes is taken as it is: its words would cost a list of millions.
+    text = re.sub(r"\s+", " ", command.strip()) if len(command) <= _NORMALISED else command
+    digest.update(text.encode("utf-8", "replace"))
+    return digest.hexdigest()[:20]
 
 
 def decide(
@@ -111,11 +117,12 @@ def decide(
     modes = {g: mode(config, g, env) for g in guards}
     guards = tuple(g for g in guards if modes[g] != "off")
     if not guards:
-        return Verdict(why="holds are turned off ([hold] mode = \"off\")")
+        return Verdict(why='holds are turned off ([hold] mode = "off")')
     if contract is None or contract.envelope(event, "-", True) is None:
         return Verdict(why=f"the {event.contract} contract has no block on {event.vendor_event}")
     if not event.session_id:
         return Verdict(UNRECORDED, "the payload names no session to remember the hold in")
+    ask = any(modes[g] == "ask" for g in guards) and getattr(contract, "ask", None) is not None
     key = command_key(event.session_id, root or event.cwd, event.command)
     path = state.session_file(env, FOLDER, event.session_id, ".json")
     if path is None:
@@ -134,12 +141,12 @@ def decide(
             entry["retried"] = True
             rec.save(_document(event.session_id, entries))  # lost: a later pass says "passed"
             return Verdict(RETRIED, "the same command came back after its hold", key, guards)
+        if ask:  # the user decides, each time: nothing to release
+            return Verdict(ASKED, '[hold] mode is "ask": the user decides', key, guards)
         entries[key] = {"at": now, "guards": list(guards)}
         if not rec.save(_document(event.session_id, entries)):
             return Verdict(UNRECORDED, "the hold record cannot be written", key, guards)
-    ask = any(modes[g] == "ask" for g in guards) and getattr(contract, "ask", None) is not None
-    why = "first time in this session, before it ran"
-    return Verdict(ASKED if ask else HELD, why, key, guards)
+    return Verdict(HELD, "first time in this session, before it ran", key, guards)
 
 
 def _document(session_id: str, entries: dict[str, dict[str, object]]) -> dict[str, object]:

@@ -4,13 +4,13 @@ A handler is caveat's only when it has exactly a form caveat writes, whatever th
 paths in it and wherever the file lives:
 
 - exec form: ``command`` ``/bin/sh`` and ``args`` exactly ``<abs>/caveat/launch/
-  hook.sh --contract ID EVENT [--guards G1,G2]``; or ``command`` an absolute interpreter
-  path and ``args`` exactly ``-I <launcher> --contract ID EVENT [--guards G1,G2]``, the
+  hook.sh --contract ID EVENT [--hold] [--guards G1,G2]``; or ``command`` an absolute interpreter
+  path and ``args`` exactly ``-I <launcher> --contract ID EVENT [--hold] [--guards G1,G2]``, the
   launcher being ``<abs>/caveat/launch/hook.py`` or, as earlier versions wrote it,
   ``<abs>/caveat/_launch.py`` (:func:`legacy`);
 - shell form (``command``, Copilot's ``bash``, Kiro's ``action.command``): exactly
-  ``"/bin/sh" "<abs>/caveat/launch/hook.sh" --contract ID EVENT [--guards G1,G2]`` or
-  ``"<python>" -I "<launcher>" --contract ID EVENT [--guards G1,G2]``;
+  ``"/bin/sh" "<abs>/caveat/launch/hook.sh" --contract ID EVENT [--hold] [--guards G1,G2]``
+  or ``"<python>" -I "<launcher>" --contract ID EVENT [--hold] [--guards G1,G2]``;
 - HTTP (``type: "http"``): ``url`` exactly
   ``http://127.0.0.1:<port>/hook/ID/EVENT[?guards=G1,G2]``, with the token taken
   from ``$CAVEAT_SERVE_TOKEN`` (``allowedEnvVars`` naming it), or, as earlier
@@ -35,12 +35,16 @@ _LAUNCH = rf"{_ROOT}(?:_launch|launch[\\/]hook)\.py"
 _LAUNCH_SH = r"/(?:[^\x00-\x1f]*/)?caveat/launch/hook\.sh"
 # ``--guards`` narrows an entry; message names are what earlier versions wrote.
 _NAMES = r"[a-z0-9][a-z0-9-]*(?:,[a-z0-9][a-z0-9-]*)*"
-_WORDS = rf"--contract ([a-z0-9]+) [A-Za-z]+(?: --guards {_NAMES})?(?: [a-z0-9][a-z0-9-]*)*"
+# ``--hold``: an entry that answers only with a hold.
+_WORDS = (
+    rf"--contract ([a-z0-9]+) [A-Za-z]+(?: --hold)?(?: --guards {_NAMES})?"
+    r"(?: [a-z0-9][a-z0-9-]*)*"
+)
 _SHELL = re.compile(
     rf'(?:"{_PATH}" -I "(?={_LAUNCH}")|"{SHELL}" "(?={_LAUNCH_SH}")){_PATH}" {_WORDS}'
 )
 _ARG_WORDS = (
-    rf"\n--contract\n([a-z0-9]+)\n[A-Za-z]+(?:\n--guards\n{_NAMES})?"
+    rf"\n--contract\n([a-z0-9]+)\n[A-Za-z]+(?:\n--hold)?(?:\n--guards\n{_NAMES})?"
     r"(?:\n[a-z0-9][a-z0-9-]*)*"
 )
 _ARGS = re.compile(rf"-I\n{_LAUNCH}{_ARG_WORDS}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 
 from caveat.install.command import launcher
+from tests.harnesses.install_helpers import answer as run_answer
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import context
 from tests.harnesses.install_helpers import example
@@ -58,8 +59,11 @@ def test_post_tool_runs_compaction_not_the_file_guards_again(project, caveat, ho
 def test_registered_command_reaches_the_guards(project, caveat):
     caveat("install", "--harness", "claude", "--project", str(project))
     shells = hooks(project / ".claude" / "settings.json")["PreToolUse"][1]["hooks"][0]
-    text = context(shells, example("07-claude-bash-npm-install.json", project), project)
-    assert "zod" in text or "npm" in text
+    answer = run_answer(shells, example("07-claude-bash-npm-install.json", project), project)
+    # a package the project does not declare: held once, with the advice as the reason
+    decision = answer["hookSpecificOutput"]
+    assert decision["permissionDecision"] == "deny"
+    assert "zod" in decision["permissionDecisionReason"]
 
 
 def test_user_install_goes_to_home(home, caveat):

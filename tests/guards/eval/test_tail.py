@@ -66,6 +66,13 @@ FIRING = [
         id="js-vm2-script",
     ),
     pytest.param(
+        "a.ts",
+        "import { NodeVM } from 'vm2';\nexport const out = new NodeVM().run(src);\n",
+        "vm2/sandbox run",
+        "2",
+        id="ts-vm2-import-run",
+    ),
+    pytest.param(
         "a.js",
         "const Sandbox = require('sandbox');\nnew Sandbox().run('f(' + x + ')', cb);\n",
         "vm2/sandbox run",
@@ -199,6 +206,16 @@ SILENT = [
         id="js-vm2-constant",
     ),
     pytest.param("a.js", "app.run(config);\ntask.run(job);\n", id="js-run-without-vm2"),
+    pytest.param(
+        "a.js",
+        "frame.setAttribute('sandbox', '');\nrunner.run(job);\n",
+        id="js-run-beside-iframe-sandbox",
+    ),
+    pytest.param(
+        "a.ts",
+        "import { VM } from 'vm2';\nconst vm = new VM();\nvm.run('1 + 1');\n",
+        id="ts-vm2-import-constant",
+    ),
     pytest.param(
         "a.js",
         "const shell = require('shelljs');\nshell.exec('npm test');\n",

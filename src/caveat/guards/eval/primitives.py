@@ -463,7 +463,13 @@ _JS = (
         family="CODE",
         triggers=("vm2", "sandbox"),
         pattern=r"\.\s*run\s*\(|(?<![\w.$])new\s+(?P<n>VMScript)\s*\(",
-        file_requires=("vm2'", 'vm2"', "'sandbox'", '"sandbox"'),
+        # the package imported, not a word: an iframe's 'sandbox' attribute is no sandbox
+        file_requires=tuple(
+            f"{verb}{q}{name}{q}"
+            for verb in ("require(", "from ", "import(")
+            for q in "'\""
+            for name in ("vm2", "sandbox")
+        ),
         literal_arg=0,
         name="vm2/sandbox run",
         alternative="plain functions; for untrusted code, a separate process or isolated-vm",

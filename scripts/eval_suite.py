@@ -1,6 +1,6 @@
 """Score the eval guard on the test files of Semgrep's rules (semgrep/semgrep-rules).
 
-    .venv/bin/python -I scripts/eval_suite.py PATH [--rule SUBSTRING] [--show]
+    .venv/bin/python -I scripts/eval_suite.py PATH [--rule SUBSTRING] [--show] [--with-argv]
 
 PATH is a semgrep-rules checkout or a bare git directory of one. Each test file of a
 rule listed in ``RULES`` is given to the eval guard as a Write of a new file (its own
@@ -136,7 +136,7 @@ OTHER_CLASS = {
 # Items of in-scope rules left out, each matched on its test file and its line's text,
 # with why: the verdict needs a value followed from another line (dataflow), or the
 # item is of a class the guard does not claim.
-ITEMS_LEFT_OUT = (
+ITEMS_LEFT_OUT: tuple[tuple[str, str, str], ...] = (
     # serialising is not loading: only the load side runs code
     (r"\.py$", r"\b(?:marshal|pickle|_pickle|cPickle|dill)\s*\.\s*dumps\s*\(", "a dumps call"),
     # a name bound to the looked-up table or module on an earlier line
@@ -313,7 +313,13 @@ def main() -> int:
     parser.add_argument("path")
     parser.add_argument("--rule", default="")
     parser.add_argument("--show", action="store_true", help="per rule, and every miss")
+    parser.add_argument(
+        "--with-argv", action="store_true", help="count argv items (a program named at run time)"
+    )
     args = parser.parse_args()
+    global ITEMS_LEFT_OUT
+    if args.with_argv:
+        ITEMS_LEFT_OUT = tuple(item for item in ITEMS_LEFT_OUT if not item[2].startswith("argv"))
     source = Source(args.path)
     names = source.names()
     total_want = total_found = total_named = 0

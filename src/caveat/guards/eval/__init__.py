@@ -125,7 +125,15 @@ SHEBANGS = {
 
 # Literal substrings (per language) without which no primitive can match: the
 # cheap pre-filter. A test derives them from PRIMITIVES and compares.
-_SHELL_TRIGGERS = ("curl", "wget", "sh -", "iex", "Invoke-Expression", "invoke-expression")
+_SHELL_TRIGGERS = (
+    "curl",
+    "wget",
+    "sh -",
+    "iex",
+    "Invoke-Expression",
+    "invoke-expression",
+    "eval",
+)
 TRIGGERS: dict[str, tuple[str, ...]] = {
     "python": (
         "eval",
@@ -163,6 +171,9 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "create_subprocess_shell",
         "exec_command",
         "render_template_string",
+        "Interactive",
+        "run_string",
+        "run_in_subinterp",
         "config.listen",
         "import listen",
     ),
@@ -182,6 +193,9 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "exec",
         "shell:",
         "shell :",
+        "vm2",
+        "sandbox",
+        "shelljs",
         "require(",
         "require (",
         "import(",
@@ -206,6 +220,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "spawn",
         "popen",
         "Open3",
+        '"|',
+        "'|",
         "`",
         "%x",
     ),
@@ -218,6 +234,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "proc_open",
         "popen",
         "system",
+        "assert",
+        "_replace",
         "`",
         "include",
         "require",
@@ -234,6 +252,12 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "GroovyClassLoader",
         "Eval.",
         "parseExpression",
+        "createValueExpression",
+        "createMethodExpression",
+        "ConstraintViolationWithTemplate",
+        "ognl",
+        "Ognl",
+        "sys.process",
         "getRuntime",
         "loadLibrary",
         "ProcessBuilder",
@@ -243,6 +267,9 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "NetDataContractSerializer",
         "TypeNameHandling",
         "JavaScriptSerializer",
+        "FsPickler",
+        "BadListTypeChecking",
+        "TypeFilterLevel",
         "Process.Start",
         "ProcessStartInfo",
     ),

@@ -78,6 +78,16 @@ def _scans(
     return hits, [h for h in hits if h.text and h.text in before], unread
 
 
+def _new_sources(language: str, pid: str, now: list[Hit], old: list[Hit]) -> list[Hit]:
+    """A download-and-run line pointed at a URL the text before did not fetch: news
+    even when the count of such lines stays the same."""
+    if not _held(language, pid):
+        return []
+    from caveat.guards.eval.judge import new_sources
+
+    return new_sources(now, [h for h in old if h.pid == pid])
+
+
 def _introduced(
     before: str, after: str, language: str, deadline: float
 ) -> tuple[list[tuple[str, list[str], list[int]]], Unread | None]:
@@ -92,6 +102,10 @@ def _introduced(
             if h.pid == pid:
                 was[h.text] = was.get(h.text, 0) + 1
         if len(now) <= sum(was.values()):
+            fresh = _new_sources(language, pid, now, old)
+            if fresh:
+                names = list(dict.fromkeys(h.name for h in fresh))
+                out.append((pid, names, sorted({h.line for h in fresh})))
             continue
         fresh = []
         for h in now:

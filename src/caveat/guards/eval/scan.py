@@ -229,7 +229,16 @@ def _judge(
     unless = prim.literal_unless
     if unless and re.search(unless, plain[start:end] + " " + plain_arg):
         return True  # no constant exempts this form
-    return not _literal(prim, code_arg, plain_arg, lang.interp, lang.interp_in_code)
+    if _literal(prim, code_arg, plain_arg, lang.interp, lang.interp_in_code):
+        return False
+    return not (prim.judge and _exempt(prim.judge, plain, start, plain_arg))
+
+
+def _exempt(kind: str, plain: str, start: int, arg: str) -> bool:
+    """The lines above the call make it safe (``caveat.guards.eval.judge``)."""
+    from caveat.guards.eval.judge import exempt
+
+    return exempt(kind, plain, start, arg)
 
 
 def _before(prim: Primitive, code: str, start: int) -> dict[str, str] | None:

@@ -312,14 +312,6 @@ def _triggered(language: str, texts: list[str]) -> bool:
     return False
 
 
-def _respelled(language: str, texts: list[str]) -> bool:
-    """Some text may spell a name otherwise than the language runs it: non-ASCII in
-    Python (NFKC identifiers), an escape in JavaScript (``caveat.guards.eval.spelling``)."""
-    if language == "python":
-        return not all(text.isascii() for text in texts)
-    return language == "js" and any("\\u" in text for text in texts)
-
-
 def _shebang(first: str) -> str | None:
     words = first[2:].split()
     if words and os.path.basename(words[0]) == "env":
@@ -356,20 +348,12 @@ def language_of(path: str, text: str, ctx: Context | None = None) -> str | None:
     return None
 
 
-_UNREAD = frozenset({"unread", "unread-command"})
-
-
 def _cap(findings: list[Finding]) -> list[Finding]:
-    """At most ``MAX_FINDINGS`` findings and a count of the rest; a notice that part of
-    a text was not read is always kept."""
-    unread = [f for f in findings if f.variant in _UNREAD]
-    if unread:
-        findings = [f for f in findings if f.variant not in _UNREAD]
     if len(findings) <= MAX_FINDINGS:
-        return findings + unread
-    rest = str(len(findings) - MAX_FINDINGS)
-    more = Finding({"count": rest}, variant="more", key="more")
-    return [*findings[:MAX_FINDINGS], more, *unread]
+        return findings
+    from caveat.guards.eval.report import capped
+
+    return capped(findings, MAX_FINDINGS)
 
 
 def _command(event: Event, deadline: float) -> list[Finding]:
@@ -399,7 +383,10 @@ def check(event: Event, ctx: Context) -> list[Finding]:
         language = language_of(path, news[0], disk)
         if language is None:
             continue
-        if _respelled(language, news):
+        # A spelling other than the one the language runs: NFKC, or a JavaScript escape.
+        if (language == "python" and not all(t.isascii() for t in news)) or (
+            language == "js" and any("\\u" in t for t in news)
+        ):
             from caveat.guards.eval.spelling import canonical
 
             news = [canonical(text, language) for text in news]

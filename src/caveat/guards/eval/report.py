@@ -185,3 +185,14 @@ def command_findings(command: str, language: str, deadline: float) -> list[Findi
     if unread is not None:
         findings.append(Finding({"unread": unread.words()}, variant="unread-command", key="unread"))
     return findings
+
+
+def capped(findings: list[Finding], most: int) -> list[Finding]:
+    """At most ``most`` findings and a count of the rest; a notice that part of a text
+    was not read is always kept."""
+    unread = [f for f in findings if f.variant in ("unread", "unread-command")]
+    kept = [f for f in findings if f.variant not in ("unread", "unread-command")]
+    if len(kept) <= most:
+        return kept + unread
+    more = Finding({"count": str(len(kept) - most)}, variant="more", key="more")
+    return [*kept[:most], more, *unread]

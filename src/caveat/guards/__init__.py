@@ -25,6 +25,7 @@ import sys
 
 from caveat.event import EDIT_TOOLS
 from caveat.event import FILE_TOOLS
+from caveat.event import POST_TOOL
 from caveat.event import PRE_POST
 from caveat.event import SHELL_TOOLS
 
@@ -148,7 +149,7 @@ REGISTRY: tuple[Spec, ...] = (
     ),
     Spec(
         "compaction",
-        frozenset({"PostToolUse"}),
+        POST_TOOL,  # a failed call's error text grows the context too
         ANY,
         ("posttooluse-proactive-compaction",),
         settings={

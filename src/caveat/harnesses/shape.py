@@ -126,7 +126,8 @@ def read(
         contract=vendor.contract,
         vendor_event=raw_event,
         tool_input=tool_input,
-        output_size=output_size(payload.get("tool_response")),
+        # A failed call (PostToolUseFailure) carries its ``error`` text instead.
+        output_size=output_size(payload.get("tool_response", payload.get("error"))),
     )
 
 

@@ -220,3 +220,14 @@ def test_envelope(event_name, deny, snapshot):
     assert out is not None
     assert json.loads(out)["hookSpecificOutput"]["hookEventName"] == event_name
     assert out == snapshot
+
+
+def test_a_failed_call_counts_its_error_text():
+    """PostToolUseFailure carries ``error`` in place of ``tool_response``: the size the
+    context-size guard counts is that text's."""
+    bash = {"command": "git push --force origin main"}
+    failed = payload("PostToolUseFailure", "Bash", bash, error="x" * 40, is_interrupt=False)
+    assert normalized(claude, failed).output_size == 40
+    ran = payload("PostToolUse", "Bash", bash, tool_response={"stdout": "ok", "stderr": ""})
+    assert normalized(claude, ran).output_size == 2
+    assert normalized(claude, payload("PostToolUseFailure", "Bash", bash)).output_size == 0

@@ -5,9 +5,11 @@ PostToolUse group for the guards that speak only after a tool ran."""
 
 from __future__ import annotations
 
+import json
 import os
 
 from caveat.install.command import launcher
+from tests.harnesses.install_helpers import answer
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import context
 from tests.harnesses.install_helpers import example
@@ -22,7 +24,9 @@ def test_registrations(project, caveat):
     code, out, _ = caveat("install", "--harness", "claude", "--project", str(project))
     assert code == 0 and "registered" in out
     registered = hooks(project / ".claude" / "settings.json")
-    assert list(registered) == ["PreToolUse", "PostToolUse", "SessionStart", "Stop"]
+    assert list(registered) == [
+        "PreToolUse", "PostToolUse", "PostToolUseFailure", "SessionStart", "Stop",
+    ]  # fmt: skip
     matchers = [g["matcher"] for g in registered["PreToolUse"]]
     assert matchers == ["Write|Edit|MultiEdit|NotebookEdit", "Bash|PowerShell", "AskUserQuestion"]
     files, shells, ask = (g["hooks"][0] for g in registered["PreToolUse"])
@@ -38,6 +42,10 @@ def test_registrations(project, caveat):
     (after,) = registered["PostToolUse"]
     assert after["matcher"] == "*"  # every tool: the context grows on reads too
     assert after["hooks"][0]["args"][3:] == ["PostToolUse", "--guards", "compaction,custom"]
+    (failed,) = registered["PostToolUseFailure"]
+    assert failed["matcher"] == "*"
+    words = ["PostToolUseFailure", "--guards", "compaction,custom"]
+    assert failed["hooks"][0]["args"][3:] == words
     assert "PreCompact" not in registered  # Claude Code discards its output
 
 
@@ -53,6 +61,32 @@ def test_post_tool_runs_compaction_not_the_file_guards_again(project, caveat, ho
     text = context(after, payload, project)
     assert "compact" in text.lower()
     assert "lodahs" not in text and "package.json" not in text
+
+
+def test_failed_tool_runs_compaction_not_the_shell_guards_again(project, caveat, home):
+    """A command that exits non-zero fires PostToolUseFailure in place of PostToolUse:
+    the git guard spoke before the push (holding it once, the advice as its reason),
+    so after its failure only the context-size guard (a one-call budget) speaks."""
+    config = os.path.join(home, ".config", "caveat", "config.toml")
+    write(config, "[compaction]\nthreshold_calls = 1\n")
+    caveat("install", "--harness", "claude", "--project", str(project))
+    registered = hooks(project / ".claude" / "settings.json")
+    before = registered["PreToolUse"][1]["hooks"][0]
+    failed = registered["PostToolUseFailure"][0]["hooks"][0]
+    payload: dict[str, object] = {
+        "session_id": "s-failed",
+        "transcript_path": "",
+        "cwd": str(project),
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": "git push --force origin main"},
+        "tool_use_id": "toolu_1",
+    }
+    assert "force" in json.dumps(answer(before, payload, project)).lower()
+    payload.update(hook_event_name="PostToolUseFailure", error="exit code 128", is_interrupt=False)
+    text = context(failed, payload, project)
+    assert "compact" in text.lower()
+    assert "force" not in text.lower()
 
 
 def test_registered_command_reaches_the_guards(project, caveat):

@@ -14,6 +14,7 @@ from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import context
 from tests.harnesses.install_helpers import example
 from tests.harnesses.install_helpers import home
+from tests.harnesses.install_helpers import launch_args
 from tests.harnesses.install_helpers import hooks
 from tests.harnesses.install_helpers import launch_sh
 from tests.harnesses.install_helpers import shell_start
@@ -31,21 +32,22 @@ def test_registrations(project, caveat):
     assert matchers == ["Write|Edit|MultiEdit|NotebookEdit", "Bash|PowerShell", "AskUserQuestion"]
     files, shells, ask = (g["hooks"][0] for g in registered["PreToolUse"])
     assert files["command"] == "/bin/sh" and files["timeout"] == 30
-    assert files["args"][:4] == [launch_sh(), "--contract", "claude", "PreToolUse"]
-    assert os.path.isabs(files["args"][0])
+    lead = launch_args()  # -c START <launcher>: status 0 when the launcher is gone
+    assert files["args"][:6] == [*lead, "--contract", "claude", "PreToolUse"]
+    assert os.path.isabs(files["args"][2]) and files["args"][2] == launch_sh()
     # Routed by event: each runs whatever guards this version has for its event and tool.
-    assert len(files["args"]) == len(shells["args"]) == len(ask["args"]) == 4
+    assert len(files["args"]) == len(shells["args"]) == len(ask["args"]) == 6
     start = registered["SessionStart"][0]
     assert "matcher" not in start
-    assert start["hooks"][0]["args"][3:] == ["SessionStart"]
-    assert registered["Stop"][0]["hooks"][0]["args"][3:] == ["Stop"]
+    assert start["hooks"][0]["args"][5:] == ["SessionStart"]
+    assert registered["Stop"][0]["hooks"][0]["args"][5:] == ["Stop"]
     (after,) = registered["PostToolUse"]
     assert after["matcher"] == "*"  # every tool: the context grows on reads too
-    assert after["hooks"][0]["args"][3:] == ["PostToolUse", "--guards", "compaction,custom"]
+    assert after["hooks"][0]["args"][5:] == ["PostToolUse", "--guards", "compaction,custom"]
     (failed,) = registered["PostToolUseFailure"]
     assert failed["matcher"] == "*"
     words = ["PostToolUseFailure", "--guards", "compaction,custom"]
-    assert failed["hooks"][0]["args"][3:] == words
+    assert failed["hooks"][0]["args"][5:] == words
     assert "PreCompact" not in registered  # Claude Code discards its output
 
 

@@ -44,13 +44,11 @@ def test_registrations(project, caveat):
     assert start["powershell"] == "& " + start["bash"]
     (after,) = data["hooks"]["postToolUse"]
     assert after["matcher"] == "create|edit|str_replace_editor|apply_patch|bash|powershell"
-    words = after["bash"].split()
-    assert words[2:] == ["--contract", "copilot", "postToolUse"]
+    assert after["bash"] == f"{shell_start()} --contract copilot postToolUse"
     (failure,) = data["hooks"]["postToolUseFailure"]
     assert failure["matcher"] == after["matcher"]
-    # the same registration; the compaction guard, which counts completed calls,
-    # handles no failure event
-    assert failure["bash"].split()[2:] == ["--contract", "copilot", "postToolUseFailure"]
+    # the same registration, on the event a failed call fires
+    assert failure["bash"] == f"{shell_start()} --contract copilot postToolUseFailure"
 
 
 def test_registered_command_reaches_the_guards(project, caveat):

@@ -208,6 +208,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "caveat.settings",
         "caveat.trust",
         "caveat.seen",
+        "caveat.hold",
         "caveat.messages",
         "caveat.audit",
         "caveat.chain",

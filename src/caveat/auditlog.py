@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
 Record = dict[str, object]
-OUTCOMES = ("silent", "advised", "denied", "skipped", "faulted", "unusable")
+OUTCOMES = ("silent", "advised", "denied", "held", "skipped", "faulted", "unusable")
 _UNITS = {"m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
 DAY_LIMIT = 256 << 20  # a day file larger than this is not read (a hook a second: ~80 MiB)
 _SPAN = re.compile(r"(\d+)\s*([mhdw])")

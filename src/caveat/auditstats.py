@@ -48,6 +48,18 @@ class Row:
 
 
 @dataclass
+class Holds:
+    """What followed one guard's holds in one harness: the command came back
+    (``retried``), or the session went on without it for the hold window
+    (``dropped``); ``waiting``: neither yet."""
+
+    held: int = 0
+    retried: int = 0
+    dropped: int = 0
+    waiting: int = 0
+
+
+@dataclass
 class Summary:
     records: int = 0
     guards: dict[str, Row] = field(default_factory=dict)
@@ -60,6 +72,8 @@ class Summary:
     faults: dict[tuple[str, str], int] = field(default_factory=dict)  # (guard, session)
     # (harness, why) → calls whose input, contract or arguments could not be used
     unusable: dict[tuple[str, str], int] = field(default_factory=dict)
+    # (guard, harness) → what followed its holds (SPEC §3, Holds)
+    holds: dict[tuple[str, str], Holds] = field(default_factory=dict)
     first: str = ""
     last: str = ""
 
@@ -71,8 +85,10 @@ class Summary:
         return sorted(rows.values(), key=lambda r: (-r.calls, r.name))
 
 
-def summarise(records: Iterable[Record]) -> Summary:
+def summarise(records: Iterable[Record], now: float | None = None) -> Summary:
     out = Summary()
+    # (session, command key) → (time, harness, guards) of each hold not yet retried
+    pending: dict[tuple[str, str], tuple[str, str, list[str]]] = {}
     for record in records:
         out.records += 1
         when = str(record.get("time", ""))
@@ -98,7 +114,54 @@ def summarise(records: Iterable[Record]) -> Summary:
             out.unusable[key] = out.unusable.get(key, 0) + 1
         for entry in rows:
             _count_guard(out, entry, when[:10], str(record.get("session", "")))
+        _hold(out, record, harness.name, when, pending)
+    _settle(out, pending, now)
     return out
+
+
+def _hold(
+    out: Summary,
+    record: Record,
+    harness: str,
+    when: str,
+    pending: dict[tuple[str, str], tuple[str, str, list[str]]],
+) -> None:
+    hold = record.get("hold")
+    if not isinstance(hold, dict):
+        return
+    verdict, key = hold.get("verdict"), str(hold.get("key", ""))
+    names = [str(g) for g in hold.get("guards", []) if isinstance(g, str)]
+    pair = (str(record.get("session", "")), key)
+    if verdict in ("held", "asked") and record.get("received") in ("hold", "ask"):
+        for name in names:
+            out.holds.setdefault((name, harness), Holds()).held += 1
+        pending[pair] = (when, harness, names)
+    elif verdict == "retried" and pair in pending:
+        _, held_in, held_by = pending.pop(pair)
+        for name in held_by:
+            out.holds.setdefault((name, held_in), Holds()).retried += 1
+
+
+def _settle(
+    out: Summary, pending: dict[tuple[str, str], tuple[str, str, list[str]]], now: float | None
+) -> None:
+    """Holds never retried: dropped once the hold window has passed."""
+    import calendar
+    import time
+
+    from caveat.hold import WINDOW_MS
+
+    now = time.time() if now is None else now
+    for when, harness, names in pending.values():
+        try:
+            at = calendar.timegm(time.strptime(when, "%Y-%m-%dT%H:%M:%SZ"))
+        except ValueError:
+            at = 0
+        dropped = now - at > WINDOW_MS / 1000
+        for name in names:
+            row = out.holds.setdefault((name, harness), Holds())
+            row.dropped += dropped
+            row.waiting += not dropped
 
 
 def _count_guard(out: Summary, entry: dict[str, object], day: str, session: str) -> None:
@@ -111,7 +174,7 @@ def _count_guard(out: Summary, entry: dict[str, object], day: str, session: str)
         out.aside.setdefault(name, set()).add(session)
         return
     row.times.append(number(entry.get("ms")))
-    if outcome in ("advised", "denied"):
+    if outcome in ("advised", "denied", "held"):
         row.advised += outcome == "advised"
         row.denied += outcome == "denied"
         out.daily[(day, name)] = out.daily.get((day, name), 0) + 1

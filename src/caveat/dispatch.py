@@ -343,7 +343,10 @@ def deliver(contract: Contract, found: Outcome, env: Mapping[str, str]) -> Outco
     event = found.event
     assert event is not None  # judged: there was an event
     ask = getattr(contract, "ask", None) if found.ask else None
-    output = (ask(event, found.text) if ask else contract.envelope(event, found.text, found.deny)) or ""
+    if ask is not None:
+        output = ask(event, found.text) or ""
+    else:
+        output = contract.envelope(event, found.text, found.deny) or ""
     if not output:
         why = f"{found.contract} does not hand {event.vendor_event} output to the model"
         return found.replace(reason=why)

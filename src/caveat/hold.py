@@ -38,6 +38,7 @@ WINDOW_MS = 15 * 60 * 1000
 _MAX_AGE_MS = int(state.MAX_AGE_S * 1000)
 _MAX_ENTRIES = 500
 _LIMIT = 1 << 18
+_NORMALISED = 1 << 16  # commands up to this long have their whitespace normalised
 
 # Verdicts, as the audit log and ``caveat explain`` name them.
 HELD = "held"  # blocked once, with the advice as the reason
@@ -78,6 +79,7 @@ NONE = Verdict()
 def mode(config: Config | None, guard_id: str, env: Mapping[str, str]) -> str:
     """The hold mode for ``guard_id``: its own ``[hold]`` key, else ``[hold] mode``;
     ``CAVEAT_HOLD`` (the user's, as a plugin option sets it) when no file is read."""
+    value: object
     if config is None:
         value = env.get("CAVEAT_HOLD", "").strip().lower()
         return value if value in MODES else DEFAULT
@@ -91,9 +93,13 @@ def command_key(session_id: str, root: str, command: str) -> str:
     whitespace normalised. A hash salted with the session, so that the audit log can
     pair a hold with its retry and still says nothing about the command."""
     import hashlib
+    import re
 
-    text = "\x1f".join((session_id, root, " ".join(command.split())))
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:20]
+    digest = hashlib.sha256("\x1f".join((session_id, root, "")).encode("utf-8", "replace"))
+    # A command of megabytes is taken as it is: its words would cost a list of millions.
+    text = re.sub(r"\s+", " ", command.strip()) if len(command) <= _NORMALISED else command
+    digest.update(text.encode("utf-8", "replace"))
+    return digest.hexdigest()[:20]
 
 
 def decide(
@@ -111,7 +117,7 @@ def decide(
     modes = {g: mode(config, g, env) for g in guards}
     guards = tuple(g for g in guards if modes[g] != "off")
     if not guards:
-        return Verdict(why="holds are turned off ([hold] mode = \"off\")")
+        return Verdict(why='holds are turned off ([hold] mode = "off")')
     if contract is None or contract.envelope(event, "-", True) is None:
         return Verdict(why=f"the {event.contract} contract has no block on {event.vendor_event}")
     if not event.session_id:

@@ -244,7 +244,7 @@ def test_user_and_project_installs_of_one_harness_are_registered_twice(project, 
     capsys.readouterr()
     assert main(["doctor", "--project", str(project)]) == 1
     (line,) = [r for r in capsys.readouterr().out.splitlines() if "registered both" in r]
-    assert "gemini: caveat's AfterTool, SessionStart hooks" in line
+    assert "gemini: caveat's BeforeTool, AfterTool, SessionStart hooks" in line
     assert f"--harness gemini --project {project}" in line and "--harness gemini --user" in line
     # verify, from anywhere, finds the project through the install record.
     assert main(["verify"]) == 0

@@ -391,10 +391,11 @@ def test_harnesses_lists_the_table(caveat, home):
     code, out, _ = caveat("harnesses", "--json")
     rows = {r["name"]: r for r in json.loads(out)}
     assert list(rows) == list(inst.HARNESSES) and len(rows) == 9
-    assert rows["gemini"]["events"] == ["AfterTool", "SessionStart"]
+    assert rows["gemini"]["events"] == ["BeforeTool", "AfterTool", "SessionStart"]
     assert rows["gemini"]["user_file"] == os.path.join(home, ".gemini", "settings.json")
-    assert rows["copilot"]["events"] == ["sessionStart", "postToolUse", "postToolUseFailure"]
-    assert rows["cursor"]["events"] == ["sessionStart"]
+    copilot = ["sessionStart", "preToolUse", "postToolUse", "postToolUseFailure"]
+    assert rows["copilot"]["events"] == copilot
+    assert rows["cursor"]["events"] == ["sessionStart", "beforeShellExecution"]
     assert rows["devin"]["project_file"] == os.path.join(".devin", "config.local.json")
     assert all(row["why"] for row in rows.values())
 

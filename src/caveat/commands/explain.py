@@ -47,6 +47,17 @@ def _policy_line(event: Event) -> str:
     )
 
 
+def _hold_line(outcome: dispatch.Outcome) -> str:
+    """Why the call was held once before it ran, or why not (SPEC §3, Holds)."""
+    verdict, event = outcome.hold, outcome.event
+    if verdict is not None and (verdict.kind or verdict.why):
+        guards = f" ({', '.join(verdict.guards)})" if verdict.guards else ""
+        return f"{verdict.kind or 'not held'}{guards}: {verdict.why}"
+    if event is not None and event.name == "PreToolUse" and event.command:
+        return "not held: nothing found is of the irreversible class"
+    return ""
+
+
 def run(payload: str, args: list[str]) -> int:
     try:
         if payload == "-":
@@ -92,6 +103,9 @@ def run(payload: str, args: list[str]) -> int:
             reason = _skip_reason(event, spec, only) or "not run"
             line = f"{spec.id:12} {'skipped':8} {'':>10}  {field(reason)}"
         out(f"guard      {line.rstrip()}")
+    hold = _hold_line(outcome)
+    if hold:
+        out(f"hold       {field(hold)}")
     if outcome.output:
         out(f"envelope   {field(outcome.output)}")
         out("text the model reads:")

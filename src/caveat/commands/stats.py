@@ -61,6 +61,9 @@ def report(summary: Summary) -> list[str]:
     lines += _table("guard", summary.by_calls(summary.guards), skipped=True)
     lines.append("")
     lines += _table("harness", summary.by_calls(summary.harnesses), skipped=False)
+    if summary.holds:
+        lines.append("")
+        lines += _holds(summary)
     for name, sessions in sorted(summary.aside.items()):
         count = f"{len(sessions)} session" + ("s" if len(sessions) != 1 else "")
         lines.append("")
@@ -83,4 +86,17 @@ def _table(title: str, rows: list[Row], skipped: bool) -> list[str]:
         text = f"{field(row.name):14} {row.calls:>7} {row.advised:>8} {row.denied:>7}"
         text += f" {row.faulted:>8}" + (f" {row.skipped:>8}" if skipped else "")
         lines.append(text + f" {row.p50:>8.2f} {row.p99:>8.2f}")
+    return lines
+
+
+def _holds(summary: Summary) -> list[str]:
+    """Commands held once before they ran, and what the agent did next: ran the same
+    command again (retried), or went on without it (dropped)."""
+    head = f"{'held by':14} {'harness':10} {'held':>6} {'retried':>8} {'dropped':>8} {'waiting':>8}"
+    lines = [head]
+    for (guard, harness), row in sorted(summary.holds.items()):
+        lines.append(
+            f"{field(guard):14} {field(harness):10} {row.held:>6} {row.retried:>8}"
+            f" {row.dropped:>8} {row.waiting:>8}"
+        )
     return lines

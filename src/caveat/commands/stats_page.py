@@ -88,6 +88,8 @@ def page(summary: Summary) -> str:
         "<h2>Harnesses</h2>",
         table("harness", summary.by_calls(summary.harnesses)),
     ]
+    if summary.holds:
+        parts += ["<h2>Held before the act</h2>", holds_table(summary)]
     if summary.aside:
         items = "".join(
             f"<li>{escape(name)}: faulted 3 times in {len(s)} session(s)</li>"
@@ -208,6 +210,20 @@ def table(title: str, rows: list[Row]) -> str:
         f"<td>{r.denied:,}</td><td>{r.faulted:,}</td><td>{r.p50:.2f}</td>"
         f"<td>{r.p99:.2f}</td></tr>"
         for r in rows
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def holds_table(summary: Summary) -> str:
+    """Per guard and harness: commands held once before they ran, and whether the
+    agent ran them again (retried) or went on without them (dropped)."""
+    head = "".join(
+        f"<th>{h}</th>" for h in ("held by", "harness", "held", "retried", "dropped", "waiting")
+    )
+    body = "".join(
+        f"<tr><td>{escape(guard)}</td><td>{escape(harness)}</td><td>{r.held:,}</td>"
+        f"<td>{r.retried:,}</td><td>{r.dropped:,}</td><td>{r.waiting:,}</td></tr>"
+        for (guard, harness), r in sorted(summary.holds.items())
     )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 

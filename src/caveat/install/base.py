@@ -29,9 +29,11 @@ if TYPE_CHECKING:
 class Entry:
     """One registration: a vendor event and matcher, and the tools it covers
     (caveat's canonical names; empty: any tool or no tool). ``guards`` narrows it to
-    those guard ids (empty: every guard that handles the event and tools)."""
+    those guard ids (empty: every guard that handles the event and tools). ``hold``:
+    the entry answers only with a hold (SPEC §3, Holds), for a harness that drops
+    pre-tool advice but honours a block."""
 
-    __slots__ = ("event", "guards", "matcher", "tools", "vendor_event")
+    __slots__ = ("event", "guards", "hold", "matcher", "tools", "vendor_event")
 
     def __init__(
         self,
@@ -40,18 +42,21 @@ class Entry:
         matcher: str | None = None,
         tools: frozenset[str] = frozenset(),
         guards: frozenset[str] = frozenset(),
+        hold: bool = False,
     ) -> None:
         self.vendor_event = vendor_event
         self.event = event
         self.matcher = matcher
         self.tools = tools
         self.guards = guards
+        self.hold = hold
 
     def words(self) -> tuple[str, ...]:
         """What the registration's command line says after its event: the guards it
         narrows to, if any. Without them the hook runs every guard the installed
         version has for the event, so an upgrade needs no reinstall."""
-        return ("--guards", ",".join(sorted(self.guards))) if self.guards else ()
+        words = ("--hold",) if self.hold else ()
+        return words + (("--guards", ",".join(sorted(self.guards))) if self.guards else ())
 
 
 class Harness:

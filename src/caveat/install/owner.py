@@ -4,16 +4,16 @@ A handler is caveat's only when it has exactly a form caveat writes, whatever th
 paths in it and wherever the file lives:
 
 - exec form: ``command`` ``/bin/sh`` and ``args`` exactly ``-c START <abs>/caveat/
-  launch/hook.sh --contract ID EVENT [--guards G1,G2]`` (``START``: the launcher's
-  guard against a missing data folder; earlier versions wrote it without ``-c
-  START``); or ``command`` an absolute interpreter
-  path and ``args`` exactly ``-I <launcher> --contract ID EVENT [--guards G1,G2]``, the
-  launcher being ``<abs>/caveat/launch/hook.py`` or, as earlier versions wrote it,
+  launch/hook.sh --contract ID EVENT [--hold] [--guards G1,G2]`` (``START``: the
+  launcher's guard against a missing data folder; earlier versions wrote it without
+  ``-c START``); or ``command`` an absolute interpreter path and ``args`` exactly
+  ``-I <launcher> --contract ID EVENT [--hold] [--guards G1,G2]``, the launcher being
+  ``<abs>/caveat/launch/hook.py`` or, as earlier versions wrote it,
   ``<abs>/caveat/_launch.py`` (:func:`legacy`);
 - shell form (``command``, Copilot's ``bash``, Kiro's ``action.command``): exactly
-  ``"/bin/sh" -c 'START' "<abs>/caveat/launch/hook.sh" --contract ID EVENT [--guards
-  G1,G2]`` (or without ``-c 'START'``) or
-  ``"<python>" -I "<launcher>" --contract ID EVENT [--guards G1,G2]``;
+  ``"/bin/sh" -c 'START' "<abs>/caveat/launch/hook.sh" --contract ID EVENT [--hold]
+  [--guards G1,G2]`` (or without ``-c 'START'``) or ``"<python>" -I "<launcher>"
+  --contract ID EVENT [--hold] [--guards G1,G2]``;
 - HTTP (``type: "http"``): ``url`` exactly
   ``http://127.0.0.1:<port>/hook/ID/EVENT[?guards=G1,G2]``, with the token taken
   from ``$CAVEAT_SERVE_TOKEN`` (``allowedEnvVars`` naming it), or, as earlier
@@ -39,7 +39,11 @@ _LAUNCH = rf"{_ROOT}(?:_launch|launch[\\/]hook)\.py"
 _LAUNCH_SH = r"/(?:[^\x00-\x1f]*/)?caveat/launch/hook\.sh"
 # ``--guards`` narrows an entry; message names are what earlier versions wrote.
 _NAMES = r"[a-z0-9][a-z0-9-]*(?:,[a-z0-9][a-z0-9-]*)*"
-_WORDS = rf"--contract ([a-z0-9]+) [A-Za-z]+(?: --guards {_NAMES})?(?: [a-z0-9][a-z0-9-]*)*"
+# ``--hold``: an entry that answers only with a hold.
+_WORDS = (
+    rf"--contract ([a-z0-9]+) [A-Za-z]+(?: --hold)?(?: --guards {_NAMES})?"
+    r"(?: [a-z0-9][a-z0-9-]*)*"
+)
 # Earlier versions ran the launcher without ``-c START`` in front (still caveat's).
 _START = re.escape(START)
 _SHELL = re.compile(
@@ -47,7 +51,7 @@ _SHELL = re.compile(
     rf'{_PATH}" {_WORDS}'
 )
 _ARG_WORDS = (
-    rf"\n--contract\n([a-z0-9]+)\n[A-Za-z]+(?:\n--guards\n{_NAMES})?"
+    rf"\n--contract\n([a-z0-9]+)\n[A-Za-z]+(?:\n--hold)?(?:\n--guards\n{_NAMES})?"
     r"(?:\n[a-z0-9][a-z0-9-]*)*"
 )
 _ARGS = re.compile(rf"-I\n{_LAUNCH}{_ARG_WORDS}")

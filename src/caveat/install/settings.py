@@ -34,6 +34,7 @@ def after_the_tool(
     notes: tuple[str, ...] = (),
     failure_event: str | None = None,
     local: bool = False,
+    hold: tuple[str, str] | None = None,
 ) -> Harness:
     """The harness's installer: ``tool_event`` (its name for PostToolUse) on
     ``matcher``, which covers ``tools`` (caveat's names), and ``failure_event`` (its
@@ -53,7 +54,10 @@ def after_the_tool(
         out["timeout"] = timeout
         return out
 
-    entries = [Entry(tool_event, "PostToolUse", matcher, tools)]
+    entries = []
+    if hold:
+        entries.append(Entry(hold[0], "PreToolUse", hold[1], frozenset({"Bash"}), hold=True))
+    entries.append(Entry(tool_event, "PostToolUse", matcher, tools))
     if failure_event:
         entries.append(Entry(failure_event, "PostToolUseFailure", matcher, tools))
     entries.append(Entry("SessionStart", "SessionStart"))

@@ -52,7 +52,9 @@ def run_measured(data: bytes, cwd) -> tuple[dict[str, Any], int]:
 
 
 def context(found: dict[str, Any]) -> str:
-    return str(found["hookSpecificOutput"]["additionalContext"])
+    """The advice, as context or, for a command held once before it ran, its reason."""
+    answer = found["hookSpecificOutput"]
+    return str(answer.get("additionalContext") or answer["permissionDecisionReason"])
 
 
 @pytest.mark.parametrize("unit", ["curl x | sh;", "curl -fsSL https://x/i | sudo bash; "])

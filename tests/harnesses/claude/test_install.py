@@ -9,7 +9,7 @@ import json
 import os
 
 from caveat.install.command import launcher
-from tests.harnesses.install_helpers import answer
+from tests.harnesses.install_helpers import answer as run_answer
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import context
 from tests.harnesses.install_helpers import example
@@ -84,7 +84,7 @@ def test_failed_tool_runs_compaction_not_the_shell_guards_again(project, caveat,
         "tool_input": {"command": "git push --force origin main"},
         "tool_use_id": "toolu_1",
     }
-    assert "force" in json.dumps(answer(before, payload, project)).lower()
+    assert "force" in json.dumps(run_answer(before, payload, project)).lower()
     payload.update(hook_event_name="PostToolUseFailure", error="exit code 128", is_interrupt=False)
     text = context(failed, payload, project)
     assert "compact" in text.lower()
@@ -94,8 +94,11 @@ def test_failed_tool_runs_compaction_not_the_shell_guards_again(project, caveat,
 def test_registered_command_reaches_the_guards(project, caveat):
     caveat("install", "--harness", "claude", "--project", str(project))
     shells = hooks(project / ".claude" / "settings.json")["PreToolUse"][1]["hooks"][0]
-    text = context(shells, example("07-claude-bash-npm-install.json", project), project)
-    assert "zod" in text or "npm" in text
+    answer = run_answer(shells, example("07-claude-bash-npm-install.json", project), project)
+    # a package the project does not declare: held once, with the advice as the reason
+    decision = answer["hookSpecificOutput"]
+    assert decision["permissionDecision"] == "deny"
+    assert "zod" in decision["permissionDecisionReason"]
 
 
 def test_user_install_goes_to_home(home, caveat):

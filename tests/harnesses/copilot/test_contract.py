@@ -352,8 +352,19 @@ def test_end_to_end_post_tool_write_reaches_the_model(tmp_path):
 def test_end_to_end_pre_tool_advice_is_dropped(tmp_path):
     root = _project(tmp_path)
     data = native("bash", {"command": "npm install lodahs"}, cwd=root)
-    out = dispatch.run(
-        ["--contract", "copilot", "preToolUse"], json.dumps(data).encode(), os.environ
-    )
+    env = {**os.environ, "CAVEAT_HOLD": "off"}
+    out = dispatch.run(["--contract", "copilot", "preToolUse"], json.dumps(data).encode(), env)
     assert out.findings  # the guard fired; Copilot would not show it
     assert out.output == ""
+
+
+def test_end_to_end_a_new_package_is_held_once(tmp_path):
+    root = _project(tmp_path)
+    data = native("bash", {"command": "npm install lodahs"}, cwd=root)
+    args = ["--contract", "copilot", "preToolUse", "--hold"]
+    out = dispatch.run(args, json.dumps(data).encode(), os.environ)
+    answer = json.loads(out.output)
+    assert list(answer) == ["permissionDecision", "permissionDecisionReason"]
+    assert answer["permissionDecision"] == "deny" and "lodahs" in answer["permissionDecisionReason"]
+    again = dispatch.run(args, json.dumps(data).encode(), os.environ)
+    assert again.output == "" and again.hold is not None and again.hold.kind == "retried"

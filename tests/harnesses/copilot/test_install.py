@@ -35,8 +35,13 @@ def test_registrations(project, caveat):
     assert code == 0 and "cloud coding agent" in out
     data = installed(project)
     assert list(data) == ["version", "hooks"] and data["version"] == 1
-    # no preToolUse (its context is dropped); a failing tool fires postToolUseFailure
-    assert list(data["hooks"]) == ["sessionStart", "postToolUse", "postToolUseFailure"]
+    # preToolUse context is dropped: its shell entry answers only with a hold; a failing
+    # tool fires postToolUseFailure
+    hooks = ["sessionStart", "preToolUse", "postToolUse", "postToolUseFailure"]
+    assert list(data["hooks"]) == hooks
+    (before,) = data["hooks"]["preToolUse"]
+    assert before["matcher"] == "bash|powershell"
+    assert before["bash"].split()[2:] == ["--contract", "copilot", "preToolUse", "--hold"]
     (start,) = data["hooks"]["sessionStart"]
     assert list(start) == ["type", "bash", "powershell", "timeoutSec"]
     assert start["timeoutSec"] == 30  # seconds

@@ -43,7 +43,10 @@ def test_merges_one_entry_into_the_operators_file(project, caveat):
     assert code == 0 and "sessionStart" in out  # the note about older builds
     data = json.loads(read(path))
     assert data["version"] == 1 and list(data) == ["version", "hooks"]
-    assert data["hooks"]["beforeShellExecution"] == OPERATOR["hooks"]["beforeShellExecution"]
+    # the operator's handlers first, then caveat's, which answers only with a hold
+    *theirs, hold = data["hooks"]["beforeShellExecution"]
+    assert theirs == OPERATOR["hooks"]["beforeShellExecution"]
+    assert hold == {"command": f"{shell_start()} --contract cursor beforeShellExecution --hold"}
     mine, caveats = data["hooks"]["sessionStart"]
     assert mine == {"command": "./hooks/greet.sh"}
     assert caveats == {"command": f"{shell_start()} --contract cursor sessionStart"}
@@ -54,7 +57,7 @@ def test_new_file_gets_a_version(project, caveat):
     caveat("install", "--harness", "cursor", "--project", str(project))
     data = json.loads(read(project / ".cursor" / "hooks.json"))
     assert list(data) == ["version", "hooks"] and data["version"] == 1
-    assert list(data["hooks"]) == ["sessionStart"]
+    assert list(data["hooks"]) == ["sessionStart", "beforeShellExecution"]
     caveat("uninstall", "--harness", "cursor", "--project", str(project))
     assert sorted(os.listdir(project)) == [".git"]
 

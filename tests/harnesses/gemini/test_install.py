@@ -18,7 +18,11 @@ from tests.harnesses.install_helpers import shell_start
 def test_registrations(project, caveat):
     assert caveat("install", "--harness", "gemini", "--project", str(project))[0] == 0
     registered = hooks(project / ".gemini" / "settings.json")
-    assert list(registered) == ["AfterTool", "SessionStart"]  # no BeforeTool: context dropped
+    # BeforeTool context is dropped: there, the shell tool's entry answers only with a hold
+    assert list(registered) == ["BeforeTool", "AfterTool", "SessionStart"]
+    (before,) = registered["BeforeTool"]
+    assert before["matcher"] == "run_shell_command"
+    assert before["hooks"][0]["command"].endswith(" --contract gemini BeforeTool --hold")
     (group,) = registered["AfterTool"]
     assert group["matcher"] == "write_file|replace|run_shell_command"
     handler = group["hooks"][0]

@@ -18,7 +18,11 @@ def test_registrations(project, caveat):
     assert caveat("install", "--harness", "qwen", "--project", str(project))[0] == 0
     registered = hooks(project / ".qwen" / "settings.json")
     # PreToolUse context is dropped; a command that exits non-zero fires PostToolUseFailure
-    assert list(registered) == ["PostToolUse", "PostToolUseFailure", "SessionStart"]
+    # (the shell tool's PreToolUse entry answers only with a hold)
+    assert list(registered) == ["PreToolUse", "PostToolUse", "PostToolUseFailure", "SessionStart"]
+    (before,) = registered["PreToolUse"]
+    assert before["matcher"] == "^run_shell_command$"
+    assert before["hooks"][0]["command"].endswith(" --contract qwen PreToolUse --hold")
     (group,) = registered["PostToolUse"]
     assert group["matcher"] == "^(write_file|edit|run_shell_command)$"
     handler = group["hooks"][0]

@@ -8,8 +8,10 @@ native tool names). Each handler carries both ``bash`` and ``powershell`` (Copil
 picks by OS); ``timeoutSec`` in seconds. Registered under the camelCase (native)
 event names: Copilot hands context to the model on ``sessionStart`` and
 ``postToolUse`` only (preToolUse context is dropped), so tool advice comes after the
-tool. A preToolUse command hook that fails would fail closed in Copilot; caveat
-registers none.
+tool. ``preToolUse`` on the shell tools answers only with a hold (a top-level
+``permissionDecision: "deny"``, SPEC §3 Holds). A preToolUse command hook that fails
+fails closed in Copilot, so that entry runs through the launcher, which exits 0 with
+nothing on every fault.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
 TIMEOUT = 30  # seconds (timeoutSec; Copilot's default is 30)
 _TOOLS = "create|edit|str_replace_editor|apply_patch|bash|powershell"
 _CAVEAT_TOOLS = frozenset({"Write", "Edit", "Bash", "PowerShell"})
+_SHELLS = frozenset({"Bash", "PowerShell"})
 
 
 def _user_file(env: Mapping[str, str]) -> str:
@@ -57,6 +60,7 @@ HARNESS = Harness(
     os.path.join(".github", "hooks", "caveat.json"),
     (
         Entry("sessionStart", "SessionStart"),
+        Entry("preToolUse", "PreToolUse", "bash|powershell", _SHELLS, hold=True),
         Entry("postToolUse", "PostToolUse", _TOOLS, _CAVEAT_TOOLS),
         # A failing tool fires postToolUseFailure instead, whose context also reaches
         # the model: advice on a rejected push or a failed install still arrives.

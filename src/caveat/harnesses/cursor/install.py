@@ -4,9 +4,11 @@ The file is the operator's (``{"version": 1, "hooks": {EVENT: [HANDLER, ...]}}``
 caveat merges one handler into it and keeps ``version`` and everything else. Cursor
 hands only ``sessionStart``'s ``additional_context`` to the model (its after-tool
 hooks are fire-and-forget, ``beforeSubmitPrompt`` cannot add context), so that is the
-one registration. Shell form. No ``timeout``: sources disagree on its unit (seconds
-or milliseconds), and a value read in the wrong unit would either kill the hook
-after 30 ms or never, so Cursor's default is the safe choice.
+one registration for advice; ``beforeShellExecution`` answers only with a hold
+(``permission: "deny"`` with ``agent_message``, SPEC §3 Holds). Shell form. No
+``timeout``: sources disagree on its unit (seconds or milliseconds), and a value read
+in the wrong unit would either kill the hook after 30 ms or never, so Cursor's
+default is the safe choice.
 
 Cursor also runs the hooks in Claude Code's settings (an opt-in setting); the
 install says so when caveat is registered for both.
@@ -42,7 +44,11 @@ HARNESS = Harness(
     ID,
     _user_file,
     os.path.join(".cursor", "hooks.json"),
-    (Entry("sessionStart", "SessionStart"),),
+    (
+        Entry("sessionStart", "SessionStart"),
+        # Its deny reaches the agent before the command runs; a failed hook fails open.
+        Entry("beforeShellExecution", "PreToolUse", None, frozenset({"Bash"}), hold=True),
+    ),
     _handler,
     layout=Flat({"version": 1}),
     why="only sessionStart's additional_context reaches the model",

@@ -3,7 +3,8 @@
 Shell form, ``timeout`` in seconds (values ≥ 1000 would be read as legacy ms).
 Qwen drops PreToolUse's context, so tool advice is registered on PostToolUse with
 Qwen's tool names, and on PostToolUseFailure, which Qwen fires instead when a shell
-command exits non-zero (a rejected push, a failed install); SessionStart.
+command exits non-zero (a rejected push, a failed install); SessionStart. PreToolUse
+on the shell tool answers only with a hold: a block is the one answer it reads.
 """
 
 from __future__ import annotations
@@ -22,4 +23,5 @@ HARNESS = after_the_tool(
     TIMEOUT,
     why="PreToolUse context is dropped, so tool advice goes on PostToolUse(Failure)",
     failure_event="PostToolUseFailure",
+    hold=("PreToolUse", "^run_shell_command$"),
 )

@@ -14,8 +14,8 @@ from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import context
 from tests.harnesses.install_helpers import example
 from tests.harnesses.install_helpers import home
-from tests.harnesses.install_helpers import launch_args
 from tests.harnesses.install_helpers import hooks
+from tests.harnesses.install_helpers import launch_args
 from tests.harnesses.install_helpers import launch_sh
 from tests.harnesses.install_helpers import shell_start
 from tests.harnesses.install_helpers import write

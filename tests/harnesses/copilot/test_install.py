@@ -41,7 +41,7 @@ def test_registrations(project, caveat):
     assert list(data["hooks"]) == hooks
     (before,) = data["hooks"]["preToolUse"]
     assert before["matcher"] == "bash|powershell"
-    assert before["bash"].split()[2:] == ["--contract", "copilot", "preToolUse", "--hold"]
+    assert before["bash"] == f"{shell_start()} --contract copilot preToolUse --hold"
     (start,) = data["hooks"]["sessionStart"]
     assert list(start) == ["type", "bash", "powershell", "timeoutSec"]
     assert start["timeoutSec"] == 30  # seconds

@@ -215,6 +215,7 @@ def test_jsonc_is_refused_naming_the_file(text, project, caveat):
         "PostToolUse",
         "PostToolUseFailure",
         "SessionStart",
+        "SubagentStart",
         "Stop",
     ]
     assert all(owner.owned(g["hooks"][0], "claude") for gs in registered.values() for g in gs)

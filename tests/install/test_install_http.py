@@ -52,6 +52,7 @@ def test_user_install(home, caveat, monkeypatch):
         "PostToolUse",
         "PostToolUseFailure",
         "SessionStart",
+        "SubagentStart",
         "Stop",
     ]
     files = registered["PreToolUse"][0]
@@ -99,11 +100,11 @@ def test_switching_forms_replaces_never_duplicates(home, caveat):
     caveat("install", "--harness", "claude")
     caveat("install", "--harness", "claude", "--http")
     found = [h for h in handlers(path) if owner.owned(h, "claude")]
-    assert len(found) == 7 and [h["type"] for h in found].count("http") == 6
+    assert len(found) == 8 and [h["type"] for h in found].count("http") == 6
     assert hooks(path)["PreToolUse"][0] == mine
     caveat("install", "--harness", "claude")
     found = [h for h in handlers(path) if owner.owned(h, "claude")]
-    assert len(found) == 7 and {h["type"] for h in found} == {"command"}
+    assert len(found) == 8 and {h["type"] for h in found} == {"command"}
     caveat("uninstall", "--harness", "claude")
     assert json.loads(read(path)) == {"model": "x", "hooks": {"PreToolUse": [mine]}}
 
@@ -124,7 +125,7 @@ def test_project_install_goes_to_the_local_settings(repo, caveat, monkeypatch):
     code, out, _ = caveat("install", "--harness", "claude", "--project", str(repo), "--http")
     assert code == 0 and str(local) in out and f"other registrations from {shared}" in out
     assert not shared.exists()  # caveat created it, and nothing else is in it
-    assert sorted(h["type"] for h in handlers(local)) == ["command"] + ["http"] * 6
+    assert sorted(h["type"] for h in handlers(local)) == ["command"] * 2 + ["http"] * 6
     assert stat.S_IMODE(os.stat(local).st_mode) == 0o600
     assert "/.claude/settings.local.json\n" in read(repo / ".git" / "info" / "exclude")
     code, out, _ = caveat("verify", "--harness", "claude", "--project", str(repo))

@@ -62,6 +62,7 @@ def test_local_writes_the_local_file_out_of_git(repo, caveat):
         "PostToolUse",
         "PostToolUseFailure",
         "SessionStart",
+        "SubagentStart",
         "Stop",
     }
     assert "/.claude/settings.local.json" in read(repo / ".git" / "info" / "exclude")

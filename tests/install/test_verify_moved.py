@@ -86,7 +86,7 @@ def test_verify_run_starts_each_registered_command(project, caveat):
     caveat("install", "--harness", "claude", "--project", str(project))
     code, out, _ = caveat("verify", "--harness", "claude", "--project", str(project), "--run")
     ran = [x for x in out.splitlines() if x.startswith("  ran ")]
-    assert code == 0 and len(ran) == 7
+    assert code == 0 and len(ran) == 8
     assert "  ran PreToolUse Bash|PowerShell: exit 0, printed nothing" in ran
     assert any(x.startswith('  ran SessionStart (all): exit 0, printed "{') for x in ran)
 

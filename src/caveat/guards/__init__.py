@@ -163,7 +163,13 @@ REGISTRY: tuple[Spec, ...] = (
     ),
     # Session lifecycle context (SPEC §4), ahead of the operators' SessionStart rules.
     # skill-index.md is optional (``caveat skill-index`` writes it), so it is not bound.
-    Spec("sessionstart", frozenset({"SessionStart"}), ANY, ("sessionstart", "postcompact")),
+    # A subagent (Claude Code's SubagentStart) starts with the same essentials.
+    Spec(
+        "sessionstart",
+        frozenset({"SessionStart", "SubagentStart"}),
+        ANY,
+        ("sessionstart", "postcompact"),
+    ),
     # Operators' own rules (.caveat/rules/*.md), on any tool: each finding names its
     # rule file as its message, so "custom" is a stand-in.
     Spec(

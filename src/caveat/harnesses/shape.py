@@ -128,6 +128,8 @@ def read(
         tool_input=tool_input,
         # A failed call (PostToolUseFailure) carries its ``error`` text instead.
         output_size=output_size(payload.get("tool_response", payload.get("error"))),
+        agent_id=text(payload, "agent_id"),
+        agent_type=text(payload, "agent_type"),
     )
 
 

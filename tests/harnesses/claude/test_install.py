@@ -26,7 +26,7 @@ def test_registrations(project, caveat):
     assert code == 0 and "registered" in out
     registered = hooks(project / ".claude" / "settings.json")
     assert list(registered) == [
-        "PreToolUse", "PostToolUse", "PostToolUseFailure", "SessionStart", "Stop",
+        "PreToolUse", "PostToolUse", "PostToolUseFailure", "SessionStart", "SubagentStart", "Stop",
     ]  # fmt: skip
     matchers = [g["matcher"] for g in registered["PreToolUse"]]
     assert matchers == ["Write|Edit|MultiEdit|NotebookEdit", "Bash|PowerShell", "AskUserQuestion"]
@@ -41,6 +41,8 @@ def test_registrations(project, caveat):
     assert "matcher" not in start
     assert start["hooks"][0]["args"][5:] == ["SessionStart"]
     assert registered["Stop"][0]["hooks"][0]["args"][5:] == ["Stop"]
+    (sub,) = registered["SubagentStart"]  # a subagent gets no SessionStart
+    assert "matcher" not in sub and sub["hooks"][0]["args"][5:] == ["SubagentStart"]
     (after,) = registered["PostToolUse"]
     assert after["matcher"] == "*"  # every tool: the context grows on reads too
     assert after["hooks"][0]["args"][5:] == ["PostToolUse", "--guards", "compaction,custom"]

@@ -7,7 +7,8 @@ speak only after a tool ran (the context-size advisory, and the operator's
 ``PostToolUse`` rules) — the file and shell guards already spoke before the tool, so
 they are not run a second time — and PostToolUseFailure, which Claude Code fires in
 its place when the tool fails (a command that exits non-zero), for the same guards;
-SessionStart; Stop (the stop guard stays silent
+SessionStart, and SubagentStart with the same context, since a subagent gets no
+SessionStart of its own; Stop (the stop guard stays silent
 unless enabled in the configuration). No PreCompact: Claude Code discards its
 output, and the recovery text rides on SessionStart with source ``compact``.
 
@@ -84,6 +85,8 @@ HARNESS = Harness(
         # A tool call that fails fires this in place of PostToolUse: the same guards.
         Entry("PostToolUseFailure", "PostToolUseFailure", "*", guards=AFTER_THE_TOOL),
         Entry("SessionStart", "SessionStart"),
+        # A subagent gets no SessionStart: it starts with the same essentials.
+        Entry("SubagentStart", "SubagentStart"),
         Entry("Stop", "Stop"),
     ),
     _handler,
@@ -92,6 +95,7 @@ HARNESS = Harness(
     local_file=os.path.join(".claude", "settings.local.json"),
     # Claude Code skips HTTP hooks on SessionStart (and Setup) without a word, so the
     # session-start context keeps its command registration in an HTTP install.
-    command_events=frozenset({"SessionStart"}),
+    # SubagentStart is kept with it: whether HTTP hooks run there is not documented.
+    command_events=frozenset({"SessionStart", "SubagentStart"}),
     skills=os.path.join(".claude", "skills"),
 )

@@ -113,6 +113,8 @@ def in_process_rows(root: str, env: dict[str, str], base: float, runs: int) -> l
         rows.append(row(IN_PROCESS, f"guard {guard_id}", seconds * 1000, seconds / base, note))
     seconds = _dispatch_5mb(cases.hook_project(os.path.join(root, "big")), env)
     rows.append(row(IN_PROCESS, "dispatch.run, 5 MB Write", seconds * 1000, seconds / base))
+    for name, seconds in _hold_record(cases.hook_project(os.path.join(root, "hold")), env):
+        rows.append(row(IN_PROCESS, name, seconds * 1000, seconds / base))
     seconds = _knowledge_check(project)
     note = "project without a knowledge base"
     rows.append(row(IN_PROCESS, "knowledge-base drift check", seconds * 1000, seconds / base, note))
@@ -145,6 +147,36 @@ def _dispatch_5mb(project: str, env: dict[str, str]) -> float:
         dispatch.run([], data, env)
         best = min(best, time.perf_counter() - start)
     return best
+
+
+def _hold_record(project: str, env: dict[str, str], calls: int = 300) -> list[tuple[str, float]]:
+    """Mean time of a hold's record: made (the first call of a command in a session),
+    and looked up (the same command again)."""
+    from caveat import hold
+    from caveat.event import Event
+    from caveat.event import Finding
+    from caveat.harnesses import claude
+
+    def event(session: str) -> Event:
+        return Event(
+            "PreToolUse", tool="Bash", command="git reset --hard HEAD~1", cwd=project,
+            session_id=session,
+        )  # fmt: skip
+
+    found = [Finding({}, key="reset --hard <commit>", guard="git", hold=True)]
+    made = 0.0
+    for i in range(calls):
+        start = time.perf_counter()
+        verdict = hold.decide(env, event(f"bench-hold-{i}"), found, None, claude, project)
+        made += time.perf_counter() - start
+        assert verdict.kind == hold.HELD, verdict.why
+    looked = 0.0
+    for _ in range(calls):
+        start = time.perf_counter()
+        verdict = hold.decide(env, event("bench-hold-0"), found, None, claude, project)
+        looked += time.perf_counter() - start
+        assert verdict.releases, verdict.why
+    return [("hold: record made", made / calls), ("hold: retry looked up", looked / calls)]
 
 
 def _knowledge_check(project: str, calls: int = 2000) -> float:

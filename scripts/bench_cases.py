@@ -91,7 +91,11 @@ def hook_cases(project: str) -> dict[str, dict[str, object]]:
         "firing eval Write": write(
             "src/load.py", "import pickle\n\n\ndef load(blob):\n    return pickle.loads(blob)\n"
         ),
-        "firing Bash (npm i lodash)": _call(project, "Bash", {"command": "npm install lodash"}),
+        "firing Bash (npm i react, declared)": _call(
+            project, "Bash", {"command": "npm install react"}
+        ),
+        # A name package.json does not declare: held once (a new session each run).
+        "held Bash (npm i lodash)": _call(project, "Bash", {"command": "npm install lodash"}),
         # The commit before each run (``PREPARE``) moves HEAD, so the header guard's
         # verdict per HEAD is missed and its index scan runs in this call.
         FIRST_AFTER_COMMIT: write("src/app.py", "def add(a, b):\n    return a + b\n"),

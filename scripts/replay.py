@@ -22,9 +22,14 @@ uses), one fresh session id per payload, with ``CAVEAT_STATE_DIR``, the config f
 and git's global config pointed into a temporary folder: nothing is recorded in the
 real user state and no user or system config is read.
 
+``--history DIR`` replays a git work tree's own history instead: each file a recent
+commit changed as an Edit from its text before the commit to its text after it (a
+file the commit added as a Write), and the shell commands of its workflows,
+Makefiles and Markdown as Bash calls (``--kinds history,bash``; ``replay_history``).
+
 The report gives fire rates per guard and per file type, then every firing with its
 guard, kind, file and the first line of its advisory. ``--json FILE`` writes the same
-as data.
+as data, with each firing's whole advisory and what it fired on.
 """
 
 from __future__ import annotations
@@ -45,6 +50,10 @@ from collections.abc import Iterator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from replay_history import Change
 
 # Files that make a folder a project root; committed with the siblings when present.
 MANIFESTS = (
@@ -84,6 +93,8 @@ class Firing:
     file: str
     ext: str
     line: str
+    detail: str = ""  # the command, or the commit and the edited region
+    text: str = ""  # the whole advisory
 
 
 @dataclass
@@ -350,13 +361,16 @@ def isolate(base: str) -> dict[str, str]:
 
 
 def first_line(finding: object, env: dict[str, str], root: str, event: str) -> str:
-    from caveat.messages import render
-
-    text = render([finding], env, root, event)  # type: ignore[list-item]
-    for line in text.splitlines():
+    for line in advisory(finding, env, root, event).splitlines():
         if line.strip():
             return line.strip()[:200]
     return "(no text)"
+
+
+def advisory(finding: object, env: dict[str, str], root: str, event: str) -> str:
+    from caveat.messages import render
+
+    return render([finding], env, root, event)  # type: ignore[list-item]
 
 
 def extension(rel: str) -> str:
@@ -513,8 +527,15 @@ def main(argv: list[str] | None = None) -> int:
         "--event", choices=("pre", "post"), default="pre", help="before or after the tool ran"
     )
     parser.add_argument("--json", metavar="FILE", help="also write the totals and firings as JSON")
+    parser.add_argument("--history", metavar="DIR", help="a git work tree: replay its history")
+    parser.add_argument("--commits", type=int, default=150, help="with --history (default 150)")
     args = parser.parse_args(argv)
     kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
+    if args.history:
+        kinds = [] if args.kinds == "write,edit" else kinds
+        if set(kinds) - {"history", "bash"}:
+            parser.error("with --history, --kinds takes history, bash or history,bash")
+        return _main_history(args, kinds or ["history", "bash"])
     if not kinds or set(kinds) - {"write", "edit"}:
         parser.error("--kinds takes write, edit or write,edit")
     roots = [os.path.abspath(r) for r in args.roots] or default_roots()
@@ -529,6 +550,103 @@ def main(argv: list[str] | None = None) -> int:
              f"harness {args.harness}, event {args.event}"]  # fmt: skip
     report(totals, time.perf_counter() - started, lines)
     print("\n".join(lines))
+    _dump(args, roots, totals)
+    return 0
+
+
+def _main_history(args: argparse.Namespace, kinds: list[str]) -> int:
+    import replay_history
+
+    tree = os.path.abspath(args.history)
+    if not os.path.isdir(os.path.join(tree, ".git")):
+        print(f"not a git work tree: {tree}", file=sys.stderr)
+        return 2
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="caveat-replay-") as base:
+        env = isolate(base)
+        totals = Totals()
+        post = args.event == "post"
+        if "history" in kinds:
+            for n, change in enumerate(replay_history.changes(tree, args.commits)):
+                _history_one(totals, env, args.harness, tree, change, post, n)
+        if "bash" in kinds:
+            for n, (rel, command) in enumerate(replay_history.commands(tree)):
+                _bash_one(totals, env, args.harness, tree, rel, command, post, n)
+    lines = [f"history {tree}; last {args.commits} commits, harness {args.harness}, "
+             f"event {args.event}"]  # fmt: skip
+    report(totals, time.perf_counter() - started, lines)
+    print("\n".join(lines))
+    _dump(args, [tree], totals)
+    return 0
+
+
+def _history_one(
+    totals: Totals, env: dict[str, str], harness: str, tree: str, change: Change, post: bool,
+    n: int,
+) -> None:  # fmt: skip
+    """One commit's change to one file, through ``dispatch.run``, the file on disk as
+    the hook would see it, then restored."""
+    dest = os.path.join(tree, change.rel)
+    saved = read(dest) if os.path.isfile(dest) else None
+    kind = change.kind
+    pair = (change.old.rstrip("\n"), change.new.rstrip("\n")) if kind == "edit" else None
+    try:
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        _stage(dest, change.text, kind, post, pair)
+        data = payload(harness, post, kind, tree, change.rel, f"history-{n}", change.text, pair)
+        shown = f"-{pair[0][:300]!r} +{pair[1][:300]!r}" if pair else "new file"
+        _count(totals, env, harness, data, kind, change.rel, f"{change.commit[:10]} {shown}", tree)
+    finally:
+        if saved is not None:
+            _put(dest, saved)
+        elif os.path.exists(dest):
+            os.unlink(dest)
+
+
+def _bash_one(
+    totals: Totals, env: dict[str, str], harness: str, tree: str, rel: str, command: str,
+    post: bool, n: int,
+) -> None:  # fmt: skip
+    pre_event, post_event = HARNESSES[harness][:2]
+    data: dict[str, object] = {
+        "session_id": f"bash-{n}", "cwd": tree,
+        "hook_event_name": post_event if post else pre_event,
+        "tool_name": "Bash", "tool_input": {"command": command},
+    }  # fmt: skip
+    _count(totals, env, harness, data, "bash", rel, command[:600], tree)
+
+
+def _count(
+    totals: Totals, env: dict[str, str], harness: str, data: dict[str, object], kind: str,
+    rel: str, detail: str, tree: str,
+) -> None:  # fmt: skip
+    from caveat import dispatch
+
+    outcome = dispatch.run(["--contract", harness], json.dumps(data).encode(), env)
+    key = kind + " " + extension(rel)
+    totals.payloads += 1
+    totals.files[key] += 1
+    for row in outcome.trace:
+        if row.outcome == "overrun":
+            totals.overruns[row.guard] += 1
+        elif row.outcome == "error":
+            totals.errors[row.guard] += 1
+    event_name = outcome.event.name if outcome.event else "PreToolUse"
+    guards = set()
+    for finding in outcome.findings:
+        guards.add(finding.guard)
+        text = advisory(finding, env, tree, event_name)
+        line = next((x.strip()[:200] for x in text.splitlines() if x.strip()), "(no text)")
+        totals.firings.append(
+            Firing(finding.guard, kind, rel, extension(rel), line, detail, text[:2000])
+        )
+    for guard in guards:
+        totals.fired[(guard, key)] += 1
+    if guards:
+        totals.any_fired[key] += 1
+
+
+def _dump(args: argparse.Namespace, roots: list[str], totals: Totals) -> None:
     if args.json:
         data = {
             "roots": roots, "seed": args.seed, "harness": args.harness, "event": args.event,
@@ -540,9 +658,9 @@ def main(argv: list[str] | None = None) -> int:
         }  # fmt: skip
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(data, handle, indent=1)
-    return 0
 
 
 if __name__ == "__main__":
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     sys.exit(main())

@@ -159,12 +159,30 @@ def cascade_payload(draw: st.DrawFn, event: str) -> dict[str, object]:
 
 
 @st.composite
+def agy_payload(draw: st.DrawFn, event: str) -> dict[str, object]:
+    payload: dict[str, object] = {
+        "conversationId": draw(sessions),
+        "stepIdx": draw(st.integers(min_value=0, max_value=500)),
+        "workspacePaths": [PROJECT],
+        "transcriptPath": f"{PROJECT}/t.jsonl",
+    }
+    if event == "PostToolUse" and rare(draw, 5):  # a failed call: no tool call, an error
+        payload.update(toolCall=None, error=draw(texts))
+    else:
+        name, args = draw(tool_call("antigravity"))
+        payload["toolCall"] = {"name": name, "args": args}
+    return payload
+
+
+@st.composite
 def vendor_payload(draw: st.DrawFn, contract_id: str, event: str) -> dict[str, object]:
     """A payload as ``contract_id``'s harness sends it for ``event``."""
     if contract_id == "copilot" and not event[:1].isupper():
         return draw(copilot_native(event))
     if contract_id == "cursor":
         return draw(cursor_payload(event))
+    if contract_id == "antigravity":
+        return draw(agy_payload(event))
     if contract_id == "devin" and "_" in event:
         return draw(cascade_payload(event))
     return draw(claude_shaped(contract_id, event))

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import strategies as st
 
 from tests.fuzz_leaves import DOCUMENTS
@@ -132,6 +134,18 @@ SHAPES: dict[str, st.SearchStrategy[dict[str, object]]] = {
     "devin-edit": file_args("file_path", "new_str", "old_str", path=paths),
     "devin-exec": _args(command=commands, shell_id=st.text(max_size=6)),
     "mcp": _args(query=texts, server=st.text(max_size=8)),
+    # agy: PascalCase keys; its edit chunks come as a list or as a JSON string of one.
+    "agy-exec": _args(CommandLine=commands, Cwd=paths, Blocking=st.booleans()),
+    "agy-write": file_args("TargetFile", "CodeContent", Overwrite=st.booleans()),
+    "agy-replace": file_args("TargetFile", "ReplacementContent", "TargetContent"),
+    "agy-chunks": _args(
+        TargetFile=paths,
+        ReplacementChunks=st.lists(
+            st.fixed_dictionaries({"TargetContent": texts, "ReplacementContent": texts}),
+            max_size=3,
+        ).flatmap(lambda chunks: st.sampled_from((chunks, json.dumps(chunks)))),
+    ),
+    "agy-view": _args(AbsolutePath=paths, StartLine=st.integers()),
 }
 _CLAUDE_TOOLS = (
     ("Write", "write"), ("Edit", "edit"), ("MultiEdit", "multiedit"),
@@ -170,6 +184,12 @@ TOOLS: dict[str, tuple[tuple[str, str], ...]] = {
         ("create", "copilot-create"), ("edit", "copilot-edit"),
         ("str_replace_editor", "copilot-editor"), ("apply_patch", "patch"), ("bash", "bash"),
         ("powershell", "bash"), ("view", "kiro-read"), ("ask_user", "ask"),
+    ),
+    "antigravity": (
+        ("run_command", "agy-exec"), ("write_to_file", "agy-write"),
+        ("replace_file_content", "agy-replace"), ("edit_file", "agy-chunks"),
+        ("multi_replace_file_content", "agy-chunks"), ("view_file", "agy-view"),
+        ("list_dir", "mcp"),
     ),
     "cursor": (
         ("Shell", "bash"), ("Write", "write"), ("StrReplace", "edit"), ("Edit", "edit"),

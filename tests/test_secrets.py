@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from typing import Any
 
 import pytest
 
@@ -32,6 +33,12 @@ RULE = (
     "---\n# leak\n\n## Advisory\nmatched {match} in {path} (command {command})\n\n"
     "## Procedure\nx\n"
 )
+
+
+def said(answer: dict[str, Any]) -> str:
+    """What the model reads: the context, or a held command's reason (docs/holds.md)."""
+    inner = answer["hookSpecificOutput"]
+    return str(inner.get("additionalContext") or inner["permissionDecisionReason"])
 
 
 def bash(root, command):
@@ -232,7 +239,7 @@ def test_secrets_never_reach_the_model(project, guard, build, secrets):
     outcome = dispatch(project, build(project))
     assert guard in {f.guard for f in outcome.findings}, (outcome.reason, outcome.trace)
     assert outcome.output, outcome.reason
-    context = json.loads(outcome.output)["hookSpecificOutput"]["additionalContext"]
+    context = said(json.loads(outcome.output))
     for secret in secrets:
         assert secret not in outcome.output, context
         # nor a long piece of it (a secret cut by the 300-character value cap)
@@ -309,7 +316,7 @@ def test_reproduced_leaks_are_closed(project, tool, tool_input, shown):
     done = run_hook(hook_payload(project, tool, tool_input), cwd=project)
     found = envelope(done)
     assert found, done.stderr  # the advice is still given
-    context = found["hookSpecificOutput"]["additionalContext"]
+    context = said(found)
     assert shown in context  # the advice is given, the secret's place marked or dropped
     for secret in (PASSWORD, KEY_BODY[:16], "Zm9vYmFyYmF6"):
         assert secret.encode() not in done.stdout, context

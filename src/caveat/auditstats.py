@@ -72,7 +72,7 @@ class Summary:
     faults: dict[tuple[str, str], int] = field(default_factory=dict)  # (guard, session)
     # (harness, why) → calls whose input, contract or arguments could not be used
     unusable: dict[tuple[str, str], int] = field(default_factory=dict)
-    # (guard, harness) → what followed its holds (SPEC §3, Holds)
+    # (guard, harness) → what followed its holds (docs/holds.md)
     holds: dict[tuple[str, str], Holds] = field(default_factory=dict)
     first: str = ""
     last: str = ""

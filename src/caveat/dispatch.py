@@ -95,7 +95,7 @@ class Args(Record):
     """A registration's command line: ``[--contract ID] [--guards ID,...] [--hold]
     [--explain] [EVENT] [MESSAGE ...]``; message names are what earlier versions wrote.
     ``--hold``: the entry answers only with a hold (a harness that drops pre-tool
-    advice gets one on its shell tool, SPEC §3 Holds)."""
+    advice gets one on its shell tool, docs/holds.md)."""
 
     __slots__ = ("contract", "explain", "guards", "hold", "names", "unknown")
 
@@ -314,10 +314,12 @@ def judge(
         return done.replace(reason="everything found was already advised in this session")
     from caveat.messages import render
 
-    lead = _lead(verdict) if held else ()
-    text = render([*lead, *fresh], env, root, event.name)
-    if not text or (lead and not render(list(fresh), env, root, event.name)):
+    text = render(list(fresh), env, root, event.name)
+    if not text:
         return done.replace(findings=fresh, reason="no advisory could be rendered")
+    lead = _lead(verdict) if held else ()
+    if lead:  # one short line first; the cap drops from the end
+        text = render([*lead, *fresh], env, root, event.name)
     deny = held
     if config is not None and not deny:
         strict = {s.id for s in specs if s.strict and config.strict(s.id)}

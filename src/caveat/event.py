@@ -195,7 +195,7 @@ class Finding(Record):
     names ``message`` only when it speaks through more than one; ``guard`` and an
     empty ``message`` are stamped by the chain from the guard's registry line, so
     analysis code never needs to know which guard it serves. ``hold`` marks a finding
-    of the irreversible class (SPEC §3, Holds): a command that, once run, cannot be
+    of the irreversible class (docs/holds.md): a command that, once run, cannot be
     taken back, which caveat may hold once before it runs.
     """
 

@@ -1,4 +1,4 @@
-"""Holding an irreversible command once, before it runs (SPEC §3, Holds).
+"""Holding an irreversible command once, before it runs (docs/holds.md).
 
 A pre-tool note that carries no decision reaches the model after the tool ran, or
 not at all; for ``git reset --hard`` or ``curl … | sh`` that is after the damage.
@@ -122,6 +122,7 @@ def decide(
         return Verdict(why=f"the {event.contract} contract has no block on {event.vendor_event}")
     if not event.session_id:
         return Verdict(UNRECORDED, "the payload names no session to remember the hold in")
+    ask = any(modes[g] == "ask" for g in guards) and getattr(contract, "ask", None) is not None
     key = command_key(event.session_id, root or event.cwd, event.command)
     path = state.session_file(env, FOLDER, event.session_id, ".json")
     if path is None:
@@ -140,12 +141,12 @@ def decide(
             entry["retried"] = True
             rec.save(_document(event.session_id, entries))  # lost: a later pass says "passed"
             return Verdict(RETRIED, "the same command came back after its hold", key, guards)
+        if ask:  # the user decides, each time: nothing to release
+            return Verdict(ASKED, '[hold] mode is "ask": the user decides', key, guards)
         entries[key] = {"at": now, "guards": list(guards)}
         if not rec.save(_document(event.session_id, entries)):
             return Verdict(UNRECORDED, "the hold record cannot be written", key, guards)
-    ask = any(modes[g] == "ask" for g in guards) and getattr(contract, "ask", None) is not None
-    why = "first time in this session, before it ran"
-    return Verdict(ASKED if ask else HELD, why, key, guards)
+    return Verdict(HELD, "first time in this session, before it ran", key, guards)
 
 
 def _document(session_id: str, entries: dict[str, dict[str, object]]) -> dict[str, object]:

@@ -73,3 +73,16 @@ def test_explain_missing_file_names_the_file_and_the_fix(tmp_path, capsys):
 def test_every_subcommand_reaches_one_handler(capsys):
     assert main([]) == 2
     assert "COMMAND" in capsys.readouterr().out
+
+
+def test_explain_shows_the_silent_answer_where_the_harness_needs_one(project, tmp_path, capsys):
+    call = {"name": "run_command", "args": {"CommandLine": "ls", "Cwd": str(project)}}
+    payload = {"conversationId": "c1", "workspacePaths": [str(project)], "toolCall": call}
+    path = write(tmp_path, payload)
+    assert main(["explain", path, "--contract", "antigravity", "PreToolUse"]) == 0
+    out = capsys.readouterr().out
+    assert 'envelope   {"decision":"ask"} (the silent answer)' in out
+    assert main(["explain", path, "--contract", "antigravity"]) == 0  # no event: still
+    assert "(the silent answer)" in capsys.readouterr().out
+    assert main(["explain", path]) == 0  # Claude's silence is empty stdout
+    assert "(the silent answer)" not in capsys.readouterr().out

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -12,6 +13,7 @@ from caveat.commands import stats_page
 from tests import browser
 from tests.commands.auditlog_fixture import BARS
 from tests.commands.auditlog_fixture import KNOWN
+from tests.commands.auditlog_fixture import record
 from tests.commands.auditlog_fixture import write_log
 from tests.helpers import ROOT
 
@@ -98,3 +100,40 @@ def test_the_console_check_sees_an_error(tmp_path):
     page.write_text('<!DOCTYPE html><script>throw new Error("boom")</script>')
     _, console = browser.dom(str(page))
     assert any("Uncaught Error: boom" in line for line in console)
+
+
+def _held(when: str, session: str, verdict: str, contract: str = "claude") -> dict[str, object]:
+    outcome = "held" if verdict == "held" else "silent"
+    line = record(when, [("git", outcome, 1.0)], "hold" if verdict == "held" else "nothing")
+    return {
+        **line,
+        "contract": contract,
+        "session": session,
+        "hold": {"verdict": verdict, "key": f"k-{session}", "guards": ["git"]},
+    }
+
+
+def test_holds_held_retried_dropped(tmp_path, capsys):
+    """A hold that came back counts as retried; one that did not, as dropped once the
+    hold window has passed; the page shows the same table."""
+    lines = [
+        _held("2026-11-30T10:00:00Z", "a", "held"),
+        _held("2026-11-30T10:00:20Z", "a", "retried"),
+        _held("2026-11-30T11:00:00Z", "b", "held"),
+        _held("2026-11-30T11:00:00Z", "c", "held", "gemini"),
+        _held("2026-11-30T11:00:10Z", "z", "retried", "gemini"),  # no hold before it
+    ]
+    folder = os.path.join(os.environ["CAVEAT_STATE_DIR"], "audit")
+    os.makedirs(folder, mode=0o700)
+    with open(os.path.join(folder, "2026-11-30.jsonl"), "w") as fh:
+        fh.writelines(json.dumps(line) + "\n" for line in lines)
+    assert main(["stats", "--since", "2026-11-29"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    start = out.index(next(line for line in out if line.startswith("held by")))
+    rows = [line.split() for line in out[start + 1 : start + 3]]
+    assert rows == [["git", "claude", "2", "1", "1", "0"], ["git", "gemini", "1", "0", "1", "0"]]
+    page = tmp_path / "stats.html"
+    assert main(["stats", "--since", "2026-11-29", "--html", str(page)]) == 0
+    html = page.read_text()
+    assert "<h2>Held before the act</h2>" in html
+    assert "<td>git</td><td>claude</td><td>2</td><td>1</td><td>1</td><td>0</td>" in html

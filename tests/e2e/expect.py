@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from clients import Client
 from scenario import Step
 from scenario import make_project
+from scenario import write_main_config
 from servers.base import Json
 
 SESSION = "e2e-expected"
@@ -108,6 +109,7 @@ def expected(client: Client, config: Json, root: str) -> list[Expected]:
     project, home = os.path.join(root, "project"), os.path.join(root, "home")
     make_project(project)
     os.makedirs(home, exist_ok=True)
+    write_main_config(home)
     env = {"HOME": home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"}
     base: Json = {"session_id": SESSION, "transcript_path": "", "cwd": project}
 

@@ -110,6 +110,8 @@ class Report:
     seconds: dict[str, float] = field(default_factory=dict)
     # harness -> channel -> "reached", "silent as expected" or "n/a: <why>"
     channels: dict[str, dict[str, str]] = field(default_factory=dict)
+    # harness -> what `caveat stats` said of its hold session (held, retried, dropped)
+    holds: dict[str, str] = field(default_factory=dict)
 
     def passed(self, harness: str, steps: tuple[Step, ...]) -> None:
         """Record a session whose every step was checked: the session-start context
@@ -150,7 +152,11 @@ class Report:
                     f"| {row.message} | `` {cell} `` |"
                 )
         runs = ", ".join(f"{h} {s:.1f} s" for h, s in sorted(self.seconds.items()))
-        return self.matrix() + "\n".join(lines) + f"\n\nCLI run times: {runs}\n"
+        holds = "".join(
+            f"\n`caveat stats` after the {h} hold session:\n\n```\n{text}\n```\n"
+            for h, text in sorted(self.holds.items())
+        )
+        return self.matrix() + "\n".join(lines) + f"\n\nCLI run times: {runs}\n" + holds
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         """Registered as a plugin by ``shared_report``: keep the table in

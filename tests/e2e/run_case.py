@@ -25,6 +25,8 @@ import struct
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextlib import nullcontext
 from dataclasses import replace
 
@@ -33,10 +35,12 @@ from clients import Client
 from http_serve import DEBUG_LOG
 from http_serve import LOCAL_FILE
 from http_serve import Serve
+from scenario import INSTALL_PORT
 from scenario import SESSIONS
 from scenario import Session
 from scenario import make_project
 from scenario import pip_shim
+from scenario import write_main_config
 from servers.base import Family
 from servers.base import ScriptedServer
 from servers.base import Turn
@@ -154,6 +158,37 @@ def _turns(client: Client, project: str, session: Session | None) -> list[Turn]:
     return out
 
 
+@contextmanager
+def _files(served: tuple[tuple[str, str], ...]) -> Iterator[None]:
+    """A plain HTTP server for ``served`` ((path, body) pairs) on 127.0.0.1, in the
+    case's own network namespace, for the length of the run."""
+    import threading
+    from http.server import BaseHTTPRequestHandler
+    from http.server import ThreadingHTTPServer
+
+    bodies = {path: body.encode() for path, body in served}
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = bodies.get(self.path)
+            self.send_response(200 if body is not None else 404)
+            self.send_header("Content-Length", str(len(body or b"")))
+            self.end_headers()
+            self.wfile.write(body or b"")
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", INSTALL_PORT), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def _with_option(argv: list[str], name: str, value: str) -> list[str]:
     """``argv`` with option ``name`` set to ``value`` (replaced where already given)."""
     if name in argv:
@@ -178,10 +213,13 @@ def run(harness: str, out: str, clis: str, opts: argparse.Namespace) -> int:
         session.write_project_rules(project)
         if session.trusted:
             _trust(project, env, out)
+    else:
+        write_main_config(home)
 
     log = os.path.join(out, "requests.jsonl")
     serving = Serve(CAVEAT, env, out, opts.wrong_token) if opts.http else None
     with (
+        _files(session.serves) if session and session.serves else nullcontext(),
         serving or nullcontext(),
         ScriptedServer(family_of(client), _turns(client, project, session), log) as server,
     ):

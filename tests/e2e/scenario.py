@@ -167,12 +167,16 @@ LICENSED = {
 }
 
 
+CHANGES = "CHANGES.md"  # the second commit's file (a reset to HEAD~1 removes it)
+
+
 def make_project(root: str) -> None:
     """A git project with package.json and SPDX-tagged sources committed, so that a
     change to package.json is a change against HEAD for the guards that look after the
-    fact, and the project evidently follows SPDX."""
+    fact, and the project evidently follows SPDX; a second commit adds CHANGES.md, so
+    that ``git reset --hard HEAD~1`` has somewhere to go."""
     files = {"package.json": PACKAGE_BEFORE, PLAN_FILE: PLAN_TEXT, **LICENSED}
-    for rel, text in files.items():
+    for rel, text in {**files, CHANGES: "# Changes\n"}.items():
         path = os.path.join(root, rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8") as fh:
@@ -183,8 +187,30 @@ def make_project(root: str) -> None:
         ["git", "init", "-q", "-b", "main"],
         ["git", "add", *files],
         [*git, "commit", "-q", "-m", "start"],
+        ["git", "add", CHANGES],
+        [*git, "commit", "-q", "-m", "changes"],
     ):
         subprocess.run(argv, cwd=root, env=env, check=True, capture_output=True)
+
+
+def head(root: str) -> str:
+    """The project's HEAD commit."""
+    done = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=root, check=True, capture_output=True, text=True
+    )
+    return done.stdout.strip()
+
+
+# The main session shows advice in every channel; holds (an irreversible command
+# blocked once before it runs) have a session of their own, "hold".
+MAIN_CONFIG = '[hold]\nmode = "off"\n'
+
+
+def write_main_config(home: str) -> None:
+    folder = os.path.join(home, ".config", "caveat")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "config.toml"), "w", encoding="utf-8") as fh:
+        fh.write(MAIN_CONFIG)
 
 
 def pip_shim(home: str) -> str:
@@ -288,6 +314,19 @@ PRINT_CALL = Step(
 )
 
 
+# The hold session: a reset that would discard a commit, run twice (held once, then
+# it goes ahead), and a download piped into a shell (held: its script never runs).
+RESET = "git reset --hard HEAD~1"
+HOLD_RESET = Step("x", GIT, RESET, "discard", command=RESET, channel="hold: git reset --hard")
+RESET_AGAIN = Step("y", "", RESET, command=RESET, channel="hold: the same command again")
+# Served in the case's own network namespace, where every port is free.
+INSTALL_PORT = 8765
+MARKER = "curl-script-ran"
+INSTALL_SCRIPT = f"#!/bin/sh\ntouch {MARKER}\n"
+CURL_SH = f"curl -fsS http://127.0.0.1:{INSTALL_PORT}/install.sh | sh"
+HOLD_CURL = Step("z", EVAL, "install.sh", "command", command=CURL_SH, channel="hold: curl | sh")
+
+
 @dataclass(frozen=True)
 class Session:
     name: str
@@ -298,6 +337,8 @@ class Session:
     config: str = ""  # the user's config.toml
     rules: tuple[tuple[str, str], ...] = ()  # the user's rule files: (name, text)
     tokens: tuple[tuple[str, int], ...] = ()  # (step id, context size the model reports)
+    # (path, body) a plain HTTP server on 127.0.0.1:INSTALL_PORT serves during the run
+    serves: tuple[tuple[str, str], ...] = ()
 
     def context_tokens(self, step: Step) -> int:
         return dict(self.tokens).get(step.id, 1)
@@ -323,6 +364,10 @@ class Session:
 
 
 SESSIONS = {
+    # Holds, as ``caveat install --project`` writes them and with the defaults.
+    "hold": Session(
+        "hold", (HOLD_RESET, RESET_AGAIN, HOLD_CURL), serves=(("/install.sh", INSTALL_SCRIPT),)
+    ),
     # The project ships a rule: applied once the user trusts the project, not before.
     "rule-trusted": Session(
         "rule-trusted", (PRINT_CALL,), project_rules=(("no-print.md", PRINT_RULE),), trusted=True

@@ -74,6 +74,9 @@ def run(payload: dict[str, object], state: str, home) -> tuple[dict[str, Any] | 
     return envelope(done), done.stdout.decode(), took
 
 
+HELD = "caveat held this command once, before it ran"
+
+
 def decision(found: dict[str, Any] | None) -> str:
     """``deny`` / ``allow`` / "" from any vendor's envelope shape."""
     if not found:
@@ -97,7 +100,9 @@ def test_hostile_policy(projects, guard_id, kind, trusted, tmp_path):
     assert decision(found) != "allow"
     if not trusted:
         assert policy.MARKER not in out
-        assert decision(found) not in ("deny", "block")
+        # a block there is the user's own default, a hold of an irreversible command,
+        # never the project's policy
+        assert decision(found) not in ("deny", "block") or HELD in out
     elif kind in INERT_WHEN_TRUSTED:
         assert policy.MARKER not in out
         if payload["hook_event_name"] != "SessionStart":

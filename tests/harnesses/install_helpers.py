@@ -16,7 +16,7 @@ from caveat import install as inst
 from caveat.commands import run as cli
 
 # The harnesses whose file is Claude-shaped ({"hooks": {EVENT: [groups]}}).
-HARNESSES = ("claude", "codex", "gemini", "qwen", "codebuddy", "devin")
+HARNESSES = ("claude", "codex", "gemini", "qwen", "codebuddy", "devin", "antigravity")
 PYTHON = os.path.abspath(sys.executable)
 
 

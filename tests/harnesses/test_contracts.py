@@ -89,6 +89,9 @@ def _cases(harness_id, *names, listed=()):
             "",
             listed={"PostFileSave", "Manual", "PreTaskExec", "fileEdited"},
         ),
+        # agy documents its loop events (they parse and do not run) and sends no
+        # ``hook_event_name``: only its own two tool events are read.
+        *_cases("antigravity", "PreInvocation", "PostInvocation", "Stop", "BeforeTool", ""),
         *_cases(
             "cursor",
             "afterAgentResponse",
@@ -207,6 +210,13 @@ def _by_vendor_event(pairs):
                 ]
             ),
         ),
+        # agy: only a PreToolUse deny reaches the model; the hook answers SILENT instead.
+        *_silent("antigravity", _by_vendor_event([("PreToolUse", "PreToolUse")])),
+        *_silent(
+            "antigravity",
+            _by_vendor_event([("PostToolUse", "PostToolUse")]),
+            denies=(False, True),
+        ),
         # Devin CLI's PreToolUse takes a deny; nothing else here does, nor any Windsurf event.
         *_silent("devin", [Event("PreToolUse", vendor_event="PreToolUse")]),
         *_silent(
@@ -314,6 +324,15 @@ def _edited(data, cwd):
             id="devin",
         ),
         pytest.param("kiro", {"hook_event_name": "agentSpawn"}, [], None, {}, id="kiro"),
+        # agy names its workspace folders only; a folder that is not a string is none.
+        pytest.param(
+            "antigravity",
+            {"hookEventName": "PreToolUse", "workspacePaths": [7]},
+            [],
+            None,
+            {"CLAUDE_PROJECT_DIR": "/elsewhere", "GEMINI_PROJECT_DIR": "/elsewhere"},
+            id="antigravity",
+        ),
         # Codex has no project-dir variable and must not borrow Claude's.
         pytest.param(
             "codex",

@@ -14,6 +14,7 @@ from caveat import harnesses
 from caveat.guards import conformity
 from caveat.guards.conformity.kinds import kind_of
 from caveat.harnesses import HARNESSES
+from caveat.harnesses import antigravity
 from caveat.harnesses import claude
 from caveat.harnesses import codebuddy
 from caveat.harnesses import codex
@@ -23,6 +24,7 @@ from caveat.harnesses import devin
 from caveat.harnesses import gemini
 from caveat.harnesses import kiro
 from caveat.harnesses import qwen
+from caveat.harnesses.antigravity import hookfile as antigravity_hookfile
 from caveat.harnesses.claude import hookfile as claude_hookfile
 from caveat.harnesses.codex import hookfile as codex_hookfile
 from caveat.harnesses.copilot import hookfile as copilot_hookfile
@@ -46,6 +48,7 @@ CONTRACTS: dict[str, Contract] = {
     "cursor": cursor,
     "kiro": kiro,
     "devin": devin,
+    "antigravity": antigravity,
 }
 
 HOOKFILES: dict[str, HookFile] = {
@@ -56,6 +59,7 @@ HOOKFILES: dict[str, HookFile] = {
     "copilot": copilot_hookfile,
     "cursor": cursor_hookfile,
     "kiro": kiro_hookfile,
+    "antigravity": antigravity_hookfile,
 }
 
 

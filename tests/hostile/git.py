@@ -14,6 +14,8 @@ to infer a policy, so that its tracked-file scan (``git ls-files``) runs too.
   ``.git/HEAD``: a reader blocks until someone writes. ``fifo_refs``: the same for
   ``packed-refs``, the alternates list and ``info/exclude``; ``fifo_tree``: FIFOs at
   ``.gitignore`` files, ``REUSE.toml``, ``.caveat/config.toml`` and a tracked source.
+- ``fifo_boilerplate``: a project whose CI checks a license block, with FIFOs at a
+  template, a sampled source and a workflow the header guard reads while learning it.
 - ``configured_programs``: fsmonitor, hooks, an external diff, filters, textconv,
   pagers, credential helper, askpass, ssh command, editors, gpg program, alternate-refs
   command, an ``ext::`` remote with an ``uploadpack`` command: every one a program that
@@ -188,6 +190,34 @@ def fifo_tree(tmp_path: os.PathLike[str]) -> Hostile:
     return Hostile(project, markers, tuple(fifos))
 
 
+_BLOCK = (
+    "# Copyright The Demo Authors.\n#\n# Licensed under the Apache License, Version 2.0 (the\n"
+    '# "License"); see the LICENSE file for the terms of use.\n'
+)
+
+
+def fifo_boilerplate(tmp_path: os.PathLike[str]) -> Hostile:
+    """A committed project whose CI checks a long-form license block (no SPDX lines):
+    FIFOs where the header guard reads while learning it: one template, one sampled
+    source file and a workflow that may name the checker."""
+    project, markers = _layout(tmp_path)
+    files = {
+        "package.json": FILES["package.json"],
+        "README.md": "# Demo\n",
+        "hack/boilerplate/boilerplate.py.txt": _BLOCK,
+        "hack/boilerplate/boilerplate.go.txt": _BLOCK,
+        "hack/verify-boilerplate.sh": "#!/bin/sh\nexit 0\n",
+        ".github/workflows/ci.yml": "jobs: {}\n",
+        **{f"src/b{i}.py": _BLOCK + f"VALUE = {i}\n" for i in range(8)},
+        "src/main.py": _BLOCK + "print('hello')\n",
+    }
+    committed(project, files)
+    fifos = []
+    for rel in ("hack/boilerplate/boilerplate.go.txt", "src/b0.py", ".github/workflows/ci.yml"):
+        fifos.append(_fifo(os.path.join(project, *rel.split("/"))))
+    return Hostile(project, markers, tuple(fifos))
+
+
 def fifo_refs(tmp_path: os.PathLike[str]) -> Hostile:
     """A committed project whose ``packed-refs``, alternates list and
     ``info/exclude`` in ``.git`` are FIFOs."""
@@ -272,6 +302,7 @@ FACTORIES = {
     "fifo-index": fifo_index,
     "fifo-head": fifo_head,
     "fifo-tree": fifo_tree,
+    "fifo-boilerplate": fifo_boilerplate,
     "fifo-refs": fifo_refs,
     "configured-programs": configured_programs,
 }

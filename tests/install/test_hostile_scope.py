@@ -83,7 +83,9 @@ def not_regular(done: subprocess.CompletedProcess[bytes], path: str) -> bool:
     return f"{path} is a FIFO, not a regular file" in text
 
 
-@pytest.mark.parametrize("name", ["claude", "codex", "copilot", "cursor", "devin", "kiro"])
+@pytest.mark.parametrize(
+    "name", ["claude", "codex", "copilot", "cursor", "devin", "kiro", "antigravity"]
+)
 def test_install_and_verify_refuse_a_fifo_at_the_harness_file(fifos, name):
     from caveat.install.resolve import harness
 

@@ -391,7 +391,7 @@ def test_harnesses_lists_the_table(caveat, home):
     assert "SessionStart: only session-start output reaches the model" in out
     code, out, _ = caveat("harnesses", "--json")
     rows = {r["name"]: r for r in json.loads(out)}
-    assert list(rows) == list(inst.HARNESSES) and len(rows) == 9
+    assert list(rows) == list(inst.HARNESSES) and len(rows) == 10
     assert rows["gemini"]["events"] == ["BeforeTool", "AfterTool", "SessionStart"]
     assert rows["gemini"]["user_file"] == os.path.join(home, ".gemini", "settings.json")
     copilot = ["sessionStart", "preToolUse", "postToolUse", "postToolUseFailure"]

@@ -48,7 +48,7 @@ def _policy_line(event: Event) -> str:
 
 
 def _hold_line(outcome: dispatch.Outcome) -> str:
-    """Why the call was held once before it ran, or why not (SPEC §3, Holds)."""
+    """Why the call was held once before it ran, or why not (docs/holds.md)."""
     verdict, event = outcome.hold, outcome.event
     if verdict is not None and (verdict.kind or verdict.why):
         guards = f" ({', '.join(verdict.guards)})" if verdict.guards else ""
@@ -83,6 +83,7 @@ def run(payload: str, args: list[str]) -> int:
     event = outcome.event
     if event is None:
         out(f"outcome    silent: {field(outcome.reason)}")
+        _silent_answer(args)
         return 0
     out(f"event      {field(event.name)}" + (f"  tool {field(event.tool)}" if event.tool else ""))
     for edit in event.edits:
@@ -113,4 +114,15 @@ def run(payload: str, args: list[str]) -> int:
             out(f"  │ {field(line)}")
     else:
         out(f"outcome    silent: {field(outcome.reason)}")
+        _silent_answer(args)
     return 0
+
+
+def _silent_answer(args: list[str]) -> None:
+    """What the hook writes all the same, for a harness that reads no answer as a
+    refusal (agy)."""
+    from caveat.hook import silent
+
+    answer = silent(args)
+    if answer:
+        out(f"envelope   {field(answer)} (the silent answer)")

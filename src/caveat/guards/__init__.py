@@ -5,7 +5,7 @@ A line holds what routing, configuration and the renderer need before anything i
 imported: the guard's id, the events and tools it handles, the messages it speaks
 through (the first is its default), its time budget, whether strict mode may turn
 its findings into a deny, whether it reports commands of the irreversible class that
-caveat may hold once before they run (SPEC §3, Holds), and the configuration tables
+caveat may hold once before they run (docs/holds.md), and the configuration tables
 it reads with their defaults.
 Asking every guard package instead would import all fourteen on every tool call
 (about 1 ms, a tenth of the interpreter's own start-up). The package,

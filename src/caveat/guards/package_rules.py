@@ -13,7 +13,9 @@
   finds ``install``); ``global``: flags that make the install global; ``upgrade``:
   flags that turn it into an upgrade (and count as an argument for ``?``);
   ``flags``: flags that decide the class whatever the sub-command
-  (``gradle --write-locks``).
+  (``gradle --write-locks``); ``local``: flags that make the named packages the
+  ones in a local folder (``cargo add x --path ../x``, ``pip install x --no-index
+  --find-links dist/``), so nothing comes from a registry.
 
 Classes: DECLARE edits a manifest; LOCK rewrites only the lockfile; ADHOC installs
 into an environment without recording it; GLOBAL installs outside the project. SYNC,
@@ -196,9 +198,12 @@ TOOLS = {
                 "-C",
                 "--upgrade-strategy",
                 "--python",
+                "--group",
             }
         ),
         "upgrade": frozenset({"-U", "--upgrade"}),
+        # Without an index, every package comes from --find-links folders on disk.
+        "local": frozenset({"--no-index"}),
     },
     "pip-compile": {
         "eco": "PyPI",
@@ -250,6 +255,7 @@ TOOLS = {
             }
         ),
         "upgrade": frozenset({"-U", "--upgrade", "-P", "--upgrade-package"}),
+        "local": frozenset({"--no-index"}),
     },
     "poetry": {
         "eco": "PyPI",
@@ -367,6 +373,7 @@ TOOLS = {
                 "--precise",
             }
         ),
+        "local": frozenset({"--path"}),
     },
     "go": {
         "eco": "Go",
@@ -593,7 +600,7 @@ TOOLS = {
             "dist-upgrade": "GLOBAL:upgrade",
             "full-upgrade": "GLOBAL:upgrade",
         },
-        "values": frozenset({"-o", "-t", "--target-release", "-c"}),
+        "values": frozenset({"-o", "-t", "--target-release", "-c", "--snapshot", "-S"}),
     },
     "dnf": {
         "eco": "RPM",

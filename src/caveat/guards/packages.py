@@ -83,13 +83,34 @@ def unwrap(argv: list[str], depth: int, ps: bool) -> list[tuple[list[str], bool]
 
 
 _FILES = (".txt", ".in", ".toml", ".cfg", ".lock", ".json", ".sln", ".csproj", ".fsproj", ".yml")
+# Built packages and archives on disk: a wheel, an sdist, an npm tarball. ``.zip`` and
+# ``.egg`` only for PyPI or beside a folder: ``lodash.zip`` is an npm package's name.
+_ARCHIVES = (".whl", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz")
+_PYPI_ARCHIVES = (".zip", ".egg")
+# Specs that name a folder or the workspace (npm, pnpm, Yarn), alone or after ``name@``.
+_LOCAL_SPECS = ("file:", "link:", "portal:", "workspace:")
 
 
-def _local(word: str) -> bool:
-    """A path argument (``.``, ``./pkg``, ``requirements.in``) rather than a package."""
-    if word in (".", "..") or word.startswith(("./", "../", "/", "~", ".\\")):
+def _local(word: str, ecosystem: str = "") -> bool:
+    """A path argument (``.``, ``./pkg``, ``.[test]``, ``dist/x.whl``,
+    ``requirements.in``, ``file:../x``, ``x@workspace:*``) rather than a package a
+    registry serves."""
+    if word in (".", "..") or word.startswith(("./", "../", "/", "~", ".\\", ".[")):
         return True
-    return ":\\" in word or word.endswith(_FILES)
+    if ":\\" in word or word.endswith(_FILES):
+        return True
+    if "://" in word:
+        return False  # a URL: fetched, not local
+    if word.endswith(_ARCHIVES) or word.startswith(_LOCAL_SPECS):
+        return True
+    if word.endswith(_PYPI_ARCHIVES) and (ecosystem == "PyPI" or "/" in word):
+        return True
+    at = word.find("@", 1)
+    if at > 0 and word[at + 1 :].startswith(_LOCAL_SPECS):
+        return True
+    # A PyPI name holds no slash: ``src/pkg`` or ``pkg[dev]`` after a folder is a path
+    # (``name @ git+…`` is a direct reference, fetched).
+    return ecosystem == "PyPI" and ("/" in word or "\\" in word) and "@" not in word
 
 
 def _get(spec: Mapping[str, object], key: str, default: object) -> Any:
@@ -130,7 +151,12 @@ def classify(argv: list[str], sync: bool = False) -> tuple[str, str, str, list[s
     code, used = _sub(subs, words, argv[1:2])
     if code is None:
         return None
-    packages = [w for w in words[used:] if not _local(w)]
+    eco = str(spec["eco"])
+    named = words[used:]
+    packages = [w for w in named if not _local(w, eco)]
+    from_folder = any(f.split("=", 1)[0] in _get(spec, "local", ()) for f in flags)
+    if from_folder:
+        packages = []  # cargo add x --path ../x: the named crate is the folder's
     fields = _get(spec, "fields", {}).get(" ".join(words[:used]))
     if fields is not None:  # KEY=VALUE arguments: keep the dependency keys, by name
         keys = [p.partition("=")[0] for p in packages if p.startswith(fields)]
@@ -154,8 +180,10 @@ def classify(argv: list[str], sync: bool = False) -> tuple[str, str, str, list[s
         verb = "install"
     elif cls in data.SILENT or f"{cls}:{verb}" not in data.ACTIONS:
         return None
+    elif (named or from_folder) and not packages and verb in ("add", "install") and not sync:
+        return None  # only local folders, wheels or workspace members: no registry name
     shown = argv[0].replace("\\", "/").rsplit("/", 1)[-1].split(".exe")[0]
-    return (shown if shown.lower() == tool else tool), f"{cls}:{verb}", str(spec["eco"]), packages
+    return (shown if shown.lower() == tool else tool), f"{cls}:{verb}", eco, packages
 
 
 SYNC_ACTION = "installs the packages the project declares"

@@ -33,6 +33,8 @@ HARNESSES: Mapping[str, tuple[str, ...]] = {
     "cursor": ("/.cursor/",),
     "kiro": ("/.kiro/",),
     "devin": (),
+    # ~/.gemini/config/hooks.json is under Gemini CLI's "/.gemini/" already.
+    "antigravity": ("/.agents/", "/.antigravitycli/"),
 }
 
 DEFAULT = "claude"

@@ -33,9 +33,14 @@ if TYPE_CHECKING:
 
         def envelope(self, event: Event, text: str, deny: bool) -> str | None: ...
 
+    # A contract whose harness reads no answer as a refusal (agy) also has ``SILENT:
+    # str``: the exact stdout of a call caveat says nothing on, written by the hook on
+    # every path (a fault included) and by the stable launcher when caveat is gone.
+    # Elsewhere silence is empty stdout.
+
     # A contract whose harness honours an "ask the user" decision before a tool runs
     # also has ``ask(event, text) -> str | None``: a hold under ``[hold] mode = "ask"``
-    # (SPEC §3, Holds). Elsewhere such a hold falls back to a block, once.
+    # (docs/holds.md). Elsewhere such a hold falls back to a block, once.
 
     class HookFile(Protocol):
         # The harness's name in messages ("Claude Code").

@@ -46,6 +46,24 @@ def resolve(path: str, cwd: str) -> str:
     return os.path.normpath(path)
 
 
+# Grok Build runs the hooks of Claude Code's and Cursor's files as well as its own
+# (docs.x.ai/build/features/hooks), with its own payload: camelCase ``hookEventName``,
+# ``sessionId``, ``cwd``, ``workspaceRoot``, ``toolName``, ``toolInput``, and
+# ``GROK_HOOK_EVENT`` in every hook's environment. Its tool names are its own and its
+# answer envelope is not documented where it could be read, so a contract that meets
+# such a call stays silent rather than answer in a shape Grok may read otherwise.
+GROK_ENV = "GROK_HOOK_EVENT"
+
+
+def grok(payload: dict[str, object], env: Mapping[str, str]) -> bool:
+    """Whether Grok Build sent this call (its variable, or its camelCase payload)."""
+    if env.get(GROK_ENV):
+        return True
+    return "hook_event_name" not in payload and (
+        "hookEventName" in payload or "toolName" in payload
+    )
+
+
 def cwd_of(payload: dict[str, object], env: Mapping[str, str], *env_keys: str) -> str:
     """The payload's cwd, else the vendor's project-dir variables, else the process cwd."""
     cwd = text(payload, "cwd")

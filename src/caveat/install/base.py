@@ -30,7 +30,7 @@ class Entry:
     """One registration: a vendor event and matcher, and the tools it covers
     (caveat's canonical names; empty: any tool or no tool). ``guards`` narrows it to
     those guard ids (empty: every guard that handles the event and tools). ``hold``:
-    the entry answers only with a hold (SPEC §3, Holds), for a harness that drops
+    the entry answers only with a hold (docs/holds.md), for a harness that drops
     pre-tool advice but honours a block."""
 
     __slots__ = ("event", "guards", "hold", "matcher", "tools", "vendor_event")

@@ -24,6 +24,7 @@ ALIASES = {
     "codebuddy-code": "codebuddy",
     "copilot-cli": "copilot",
     "devin-local": "devin",
+    "agy": "antigravity",  # the Antigravity CLI's command name
 }
 
 

@@ -103,4 +103,23 @@ def found(env: Mapping[str, str], projects: list[str]) -> list[str]:
                     )
                     if line not in lines:
                         lines.append(line)
+    lines.extend(_shared_home(env, folders))
     return lines
+
+
+def _shared_home(env: Mapping[str, str], folders: list[str]) -> list[str]:
+    """Gemini CLI's and agy's registrations side by side. agy shares ``~/.gemini``
+    with Gemini CLI and offers, on its first launch, to import Gemini CLI's
+    configuration: a Gemini registration it took over runs caveat again, as Gemini
+    CLI, beside caveat's own agy registration (Gemini's answers are not agy's)."""
+    gemini = [p for s in (None, *folders) for p in _files("gemini", env, s)]
+    agy = [p for s in (None, *folders) for p in _files("antigravity", env, s)]
+    if not gemini or not agy:
+        return []
+    return [
+        f"gemini, antigravity: caveat is registered for Gemini CLI in {gemini[0].label} and "
+        f"for the Antigravity CLI in {agy[0].label}; agy offers to import Gemini CLI's "
+        "configuration, and a Gemini registration it imported runs caveat a second time "
+        "on each call; fix: if an agy hooks.json holds a caveat hook naming --contract gemini, "
+        f"remove it there, or, where Gemini CLI is not used: {gemini[0].fix}"
+    ]

@@ -67,11 +67,13 @@ else
     [ -x "$py" ] && why="$hook is gone"
 fi
 cat >/dev/null 2>&1
-case ${CAVEAT_DISABLE:-} in 1 | [Tt][Rr][Uu][Ee] | [Yy][Ee][Ss] | [Oo][Nn]) exit 0 ;; esac
-echo "caveat: launch failed: $why; run caveat install again" >&2
 contract=
 event=
 [ "${1:-}" = --contract ] && contract=${2:-} && event=${3:-}
+# A harness that reads no answer as a refusal gets its silent answer all the same.
+@SILENT@
+case ${CAVEAT_DISABLE:-} in 1 | [Tt][Rr][Uu][Ee] | [Yy][Ee][Ss] | [Oo][Nn]) exit 0 ;; esac
+echo "caveat: launch failed: $why; run caveat install again" >&2
 case $contract in *[!a-z0-9]*) contract=? ;; esac
 case $event in *[!A-Za-z]*) event=? ;; esac
 state=${CAVEAT_STATE_DIR:-}
@@ -110,6 +112,8 @@ it cannot be imported (uninstalled, moved, half upgraded), the payload is read, 
 import sys
 
 SITE = "@SITE@"
+# What a harness that reads no answer as a refusal is answered when caveat says nothing.
+SILENT = @SILENT@
 sys.path.insert(0, SITE)
 try:
     import caveat  # from where it was installed, ahead of any other copy
@@ -133,11 +137,14 @@ def fault(exc):
         sys.stdin.buffer.read()
     except Exception:
         pass
+    args = sys.argv[1:]
+    answer = SILENT.get(args[1], "") if args[:1] == ["--contract"] and args[1:] else ""
+    if answer:
+        os.write(1, answer.encode("ascii"))
     if env.get("CAVEAT_DISABLE", "").strip().lower() in ("1", "true", "yes", "on"):
         return
     why = f"{type(exc).__name__}: {exc} (caveat in {SITE})"
     sys.stderr.write(f"caveat: launch failed: {why}; run caveat install again\\n")
-    args = sys.argv[1:]
     contract, event = (args[1:3] + ["", ""])[:2] if args[:1] == ["--contract"] else ("", "")
     state = env.get("CAVEAT_STATE_DIR", "")
     if not state and env.get("CLAUDE_PLUGIN_DATA"):
@@ -190,12 +197,35 @@ def python_path(env: Mapping[str, str]) -> str:
     return os.path.join(folder(env), "hook.py")
 
 
+def silent_answers() -> dict[str, str]:
+    """Contract id → its ``SILENT`` answer, for the contracts that have one. The
+    launcher holds them as text: it answers when caveat cannot be imported."""
+    from caveat import harnesses
+
+    found = {}
+    for harness_id in harnesses.HARNESSES:
+        answer = getattr(harnesses.load(harness_id), "SILENT", "")
+        # Single-quoted in sh, a literal in Python: plain printable ASCII only.
+        if answer and all(" " <= c <= "~" and c not in "'\\" for c in answer):
+            found[harness_id] = answer
+    return found
+
+
+def _sh_case(answers: Mapping[str, str]) -> str:
+    if not answers:
+        return ":"
+    arms = "".join(f"    {h}) printf '%s\\n' '{a}' ;;\n" for h, a in sorted(answers.items()))
+    return f"case $contract in\n{arms}esac"
+
+
 def texts(env: Mapping[str, str], python: str, site: str) -> dict[str, str]:
     """What each launcher file holds for this interpreter and package folder."""
     hook = python_path(env)
+    answers = silent_answers()
+    sh = _SH.replace("@PYTHON@", python).replace("@HOOK@", hook)
     return {
-        shell_path(env): _SH.replace("@PYTHON@", python).replace("@HOOK@", hook),
-        hook: _PY.replace("@SITE@", site),
+        shell_path(env): sh.replace("@SILENT@", _sh_case(answers)),
+        hook: _PY.replace("@SITE@", site).replace("@SILENT@", repr(dict(sorted(answers.items())))),
     }
 
 

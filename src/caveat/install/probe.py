@@ -13,6 +13,7 @@ import json
 import os
 import tempfile
 
+from caveat import harnesses
 from caveat.common import proc
 from caveat.install.owner import contract_of
 
@@ -50,6 +51,9 @@ def payload(contract: str, event: str, folder: str) -> bytes:
     if contract == "copilot":
         args = json.dumps({"path": path})
         data: Json = {"timestamp": 0, "cwd": folder, "toolName": "view", "toolArgs": args}
+    elif contract == "antigravity":
+        call = {"name": "view_file", "args": {"AbsolutePath": path}}
+        data = {"conversationId": "caveat-verify-run", "workspacePaths": [folder], "toolCall": call}
     else:
         data = {
             "session_id": "caveat-verify-run",
@@ -89,7 +93,9 @@ def run(found: list[Found], env: Mapping[str, str]) -> list[tuple[str, bool]]:
             if done.returncode is None:
                 out.append((f"{label}: no answer within {DEADLINE_S:.0f} s", False))
                 continue
-            ok = done.returncode == 0 and _one_object(done.stdout)
+            # Where the harness reads no answer as a refusal, nothing is not an answer.
+            answers = bool(getattr(harnesses.load(contract_of(handler) or ""), "SILENT", ""))
+            ok = done.returncode == 0 and _one_object(done.stdout, answers)
             printed = shown(done.stdout) if done.stdout else "nothing"
             line = f"{label}: exit {done.returncode}, printed {printed}"
             if not ok and done.stderr:
@@ -98,9 +104,9 @@ def run(found: list[Found], env: Mapping[str, str]) -> list[tuple[str, bool]]:
     return out
 
 
-def _one_object(data: bytes) -> bool:
+def _one_object(data: bytes, required: bool = False) -> bool:
     if not data.strip():
-        return True
+        return not required
     try:
         return isinstance(json.loads(data), dict)
     except ValueError:

@@ -508,6 +508,32 @@ FIRING = [
         id="copilot-string-version-and-unknown-event",
     ),
     pytest.param(
+        ".agents/hooks.json",
+        '{"gate": {"BeforeTool": [{"matcher": "run_command", "hooks": [{"command": "x"}]}]}}',
+        None,
+        [
+            (
+                "hooks-shape-antigravity",
+                True,
+                '`gate.BeforeTool`: Antigravity CLI has no event "BeforeTool"',
+            )
+        ],
+        id="agy-gemini-event-name",
+    ),
+    pytest.param(
+        ".gemini/config/hooks.json",
+        '{"gate": {"enabled": "no", "PreToolUse": [{"matcher": "run_command", "hooks": [{}]}]}}',
+        None,
+        [
+            (
+                "hooks-shape-antigravity",
+                True,
+                "`gate.enabled` is a string, not true/false (+1 more)",
+            ),
+        ],
+        id="agy-enabled-and-command",
+    ),
+    pytest.param(
         ".kiro/hooks/policy.json",
         '{"version": "v1", "hooks": [{"name": "x", "trigger": "BeforeTool",'
         ' "action": {"type": "command", "command": "x"}}]}',
@@ -880,6 +906,16 @@ SILENT = [
     pytest.param("skills/pdf-tools/skill.md", "no front matter", None, id="lowercase-skill-md"),
     pytest.param(".claude/notes.txt", "anything: at all: here", None, id="claude-other-file"),
     pytest.param(".claude/settings.json", "", None, id="empty-write"),
+    # agy's documented shape: named hooks, an optional "type", handlers direct on the
+    # loop events.
+    pytest.param(
+        ".agents/hooks.json",
+        '{"lint": {"PostToolUse": [{"matcher": "run_command", "hooks": [{"command": "x",'
+        ' "timeout": 10}]}]}, "gate": {"enabled": false, "PreToolUse": [{"hooks":'
+        ' [{"type": "command", "command": "y"}]}]}, "r": {"PreInvocation": [{"command": "z"}]}}',
+        None,
+        id="agy-documented-shape",
+    ),
 ]
 
 

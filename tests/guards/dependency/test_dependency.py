@@ -415,10 +415,13 @@ FILE_FIRES = [
         id="gomod-require-block",
     ),
     pytest.param(
-        [("go.mod", GOMOD + "\nreplace github.com/pkg/errors => ../errors\n")],
+        [("go.mod", GOMOD + "\nreplace github.com/pkg/errors => github.com/fork/errors v0.9.2\n")],
         {"go.mod": GOMOD},
         "",
-        {"packages": "github.com/pkg/errors (replace) ../errors (added)"},
+        {
+            "packages": "github.com/pkg/errors (replace) github.com/fork/errors v0.9.2 (added)",
+            "local": "",
+        },
         id="gomod-replace",
     ),
     pytest.param(
@@ -451,7 +454,12 @@ FILE_FIRES = [
         ],
         None,
         "",
-        {"ecosystem": "Pub", "packages": "flutter sdk: flutter (added), http ^1.2.0 (added)"},
+        {
+            "ecosystem": "Pub",
+            "packages": "http ^1.2.0 (added)",
+            "local": "In-repo and local dependencies it changes too, which no registry serves:"
+            " flutter sdk: flutter (added).",
+        },
         id="pubspec",
     ),
     pytest.param(
@@ -667,6 +675,13 @@ FILE_FIRES = [
         id="workflow-uses",
     ),
     pytest.param(
+        [("azure-pipelines.yml", 'DENO_VERSION: "v0.17.0"', 'DENO_VERSION: "v0.16.0"')],
+        {"azure-pipelines.yml": 'variables:\n  DENO_VERSION: "v0.16.0"\n'},
+        "reference",
+        {"packages": "DENO_VERSION v0.16.0→v0.17.0 (re-versioned)"},
+        id="ci-version-variable",
+    ),
+    pytest.param(
         [("docker-compose.yml", "image: postgres:16", "image: postgres:15")],
         {"docker-compose.yml": COMPOSE},
         "reference",
@@ -691,7 +706,7 @@ FILE_FIRES = [
         [(".pre-commit-config.yaml", "rev: v0.4.0", "rev: v0.3.0")],
         {".pre-commit-config.yaml": "repos:\n  - repo: https://x/ruff\n    rev: v0.3.0\n"},
         "reference",
-        {"packages": "rev v0.3.0→v0.4.0 (re-versioned)"},
+        {"packages": "x/ruff v0.3.0→v0.4.0 (re-versioned)"},
         id="pre-commit-rev",
     ),
 ]
@@ -808,6 +823,15 @@ FILE_SILENT = [
         [("setup.cfg", SETUP_CFG.replace("name = app", "name = app2"))],
         {"setup.cfg": SETUP_CFG},
         id="setup-cfg-metadata-only",
+    ),
+    pytest.param(
+        [(".github/workflows/ci.yml", "python-version: '3.13'", "python-version: '3.12'")],
+        {
+            ".github/workflows/ci.yml": WORKFLOW.replace(
+                "steps:", "env:\n      python-version: '3.12'\n    steps:"
+            )
+        },
+        id="ci-matrix-key-is-not-a-version-variable",
     ),
     pytest.param([("notes.md", "# notes\nnpm install lodash\n")], None, id="markdown"),
     pytest.param([("src/app.py", "import requests\n")], None, id="python-source"),

@@ -241,6 +241,39 @@ FIRING = [
         "git checkout -- src/a.py b.py",
         id="checkout-paths",
     ),
+    # git-checkout(1): two or more words are a tree-ish and paths (or paths alone)
+    pytest.param(
+        "git checkout HEAD^ myfile",
+        "checkout -- paths",
+        "discard",
+        "discards uncommitted work in myfile",
+        "git checkout HEAD^ myfile",
+        id="checkout-tree-ish-path-without-dashdash",
+    ),
+    pytest.param(
+        "git checkout main a.py b.py",
+        "checkout -- paths",
+        "discard",
+        "discards uncommitted work in a.py b.py",
+        "git checkout main a.py b.py",
+        id="checkout-branch-paths-without-dashdash",
+    ),
+    pytest.param(
+        "git checkout --ours README.md",
+        "checkout -- paths",
+        "discard",
+        "discards uncommitted work in README.md",
+        "git checkout --ours README.md",
+        id="checkout-ours",
+    ),
+    pytest.param(
+        "git checkout --theirs .",
+        "checkout .",
+        "discard",
+        "discards uncommitted work in the whole tree",
+        "git checkout --theirs .",
+        id="checkout-theirs-whole-tree",
+    ),
     pytest.param(
         "git restore .",
         "restore .",
@@ -584,14 +617,98 @@ MOVES_AND_RECORDS = [
         "records new commits that undo earlier ones (revert)",
         id="revert-skip",
     ),
+    pytest.param(
+        "git checkout -B temp master",
+        "checkout -B",
+        "resets an existing branch to another commit (checkout -B)",
+        id="checkout-force-create",
+    ),
+    # git-merge(1), git-pull(1), git-am(1): they record commits as cherry-pick does.
+    pytest.param(
+        "git merge feature/x",
+        "merge",
+        "records a merge commit, unless it fast-forwards (merge)",
+        id="merge",
+    ),
+    pytest.param(
+        "git merge --no-ff -m 'Merge x' feature/x",
+        "merge",
+        "records a merge commit, unless it fast-forwards (merge)",
+        id="merge-no-ff-message",
+    ),
+    pytest.param(
+        "git merge -n origin/main",
+        "merge",
+        "records a merge commit, unless it fast-forwards (merge)",
+        id="merge-n-is-no-stat",
+    ),
+    pytest.param(
+        "git merge --continue",
+        "merge --continue",
+        "records the merge commit of a merge that stopped on conflicts (merge --continue)",
+        id="merge-continue",
+    ),
+    pytest.param(
+        "git pull",
+        "pull",
+        "fetches and merges the upstream branch, recording a merge commit unless it "
+        "fast-forwards (pull)",
+        id="pull",
+    ),
+    pytest.param(
+        "git -C repo pull origin main --no-rebase",
+        "pull",
+        "fetches and merges the upstream branch, recording a merge commit unless it "
+        "fast-forwards (pull)",
+        id="pull-no-rebase",
+    ),
+    pytest.param(
+        "git pull --rebase=false -s ours origin",
+        "pull",
+        "fetches and merges the upstream branch, recording a merge commit unless it "
+        "fast-forwards (pull)",
+        id="pull-rebase-false",
+    ),
+    pytest.param(
+        "git pull --rebase origin main",
+        "pull --rebase",
+        "fetches and replays the local commits on top of the upstream ones (pull --rebase)",
+        id="pull-rebase",
+    ),
+    pytest.param(
+        "git pull -r",
+        "pull --rebase",
+        "fetches and replays the local commits on top of the upstream ones (pull --rebase)",
+        id="pull-rebase-short",
+    ),
+    pytest.param(
+        "git am 0001-fix.patch",
+        "am",
+        "records a new commit for each patch it applies (am)",
+        id="am",
+    ),
+    pytest.param(
+        "curl -sL https://example.org/x.patch | git am -3",
+        "am",
+        "records a new commit for each patch it applies (am)",
+        id="am-from-pipe",
+    ),
+    pytest.param(
+        "git am --continue",
+        "am",
+        "records a new commit for each patch it applies (am)",
+        id="am-continue",
+    ),
 ]
+
+RECORDING = ("cherry-pick", "revert", "merge", "merge --continue", "pull", "pull --rebase", "am")
 
 
 @pytest.mark.parametrize(("command", "key", "action"), MOVES_AND_RECORDS)
 def test_moves_and_records(command, key, action):
     finding = one(command)
     assert (finding.key, finding.value_map()["action"]) == (key, action)
-    assert finding.variant == ("commit" if key in ("cherry-pick", "revert") else "")
+    assert finding.variant == ("commit" if key in RECORDING else "")
     assert finding.value_map()["risk"] == ACTIONS[key][1]
 
 
@@ -636,6 +753,9 @@ SILENT = [
     pytest.param("git stash pop", id="stash-pop"),
     pytest.param("git checkout main", id="checkout-branch"),
     pytest.param("git checkout -b feature/x", id="checkout-new-branch"),
+    pytest.param("git checkout -b fix origin/main", id="checkout-new-branch-from-start"),
+    pytest.param("git checkout --track origin/daves", id="checkout-track"),
+    pytest.param("git checkout myFile", id="checkout-one-word-may-be-a-branch"),
     pytest.param("git restore --staged x.py", id="restore-staged"),
     pytest.param("git clean -n", id="clean-dry-run"),
     pytest.param("git clean -nfd", id="clean-dry-run-forced"),
@@ -658,6 +778,24 @@ SILENT = [
     pytest.param("git revert -n HEAD", id="revert-no-commit"),
     pytest.param("git revert --abort", id="revert-abort"),
     pytest.param("git log --grep=revert", id="log-grep-revert"),
+    # --ff-only moves the branch to commits that exist and records none; --squash and
+    # --no-commit leave the result uncommitted; --abort and --quit record nothing.
+    pytest.param("git merge --abort", id="merge-abort"),
+    pytest.param("git merge --quit", id="merge-quit"),
+    pytest.param("git merge --ff-only origin/main", id="merge-ff-only"),
+    pytest.param("git merge --squash feature/x", id="merge-squash"),
+    pytest.param("git merge --no-commit feature/x", id="merge-no-commit"),
+    pytest.param("git merge-base HEAD main", id="merge-base"),
+    pytest.param("git mergetool", id="mergetool"),
+    pytest.param("git pull --ff-only", id="pull-ff-only"),
+    pytest.param("git pull --dry-run", id="pull-dry-run"),
+    pytest.param("git pull --squash origin x", id="pull-squash"),
+    pytest.param("git am --abort", id="am-abort"),
+    pytest.param("git am --quit", id="am-quit"),
+    pytest.param("git am --show-current-patch=diff", id="am-show-patch"),
+    pytest.param("git log --merges --oneline", id="log-merges"),
+    pytest.param("echo 'git pull' && git fetch", id="echo-pull"),
+    pytest.param("gitam pull x", id="look-alike-command"),
     pytest.param("echo 'git reset --soft HEAD~1'", id="echo-reset-soft"),
     pytest.param("git show HEAD~1", id="show-parent"),
     pytest.param("git diff HEAD~3..HEAD", id="diff-range"),

@@ -756,7 +756,9 @@ def test_worktree_policy(tmp_path):
 
 
 def cache_entry(folder):
-    return JsonCache(dict(os.environ), _header_policy.CACHE_FILE, 1).get(folder)
+    return JsonCache(
+        dict(os.environ), _header_policy.CACHE_FILE, _header_policy._CACHE_VERSION
+    ).get(folder)
 
 
 SUBPROCESS = """

@@ -98,6 +98,17 @@ GPL_BOILERPLATE = (
 # Writes that fire: (name, text, problem, expected line, position)
 
 WRITE_FIRING = [
+    # a header after the include guard is accepted; code before it is not
+    pytest.param(
+        "lib/doh.h",
+        "#ifndef DOH_H\n#define DOH_H\n#include <a.h>\n/* x */\n"
+        + "int a;\n" * 12
+        + "// SPDX-License-Identifier: MIT\n",
+        "has a malformed header: its SPDX-License-Identifier line is on line 17, not at the top",
+        SLASH,
+        FIRST,
+        id="c-include-guard-then-code-then-tag",
+    ),
     # more file types, written as real projects write them
     pytest.param(
         "app/src/main/kotlin/Main.kt",
@@ -475,7 +486,18 @@ def test_write_fires(root, name, text, problem, expected, position):
 # ---------------------------------------------------------------------------------
 # Writes that stay silent: (name, text)
 
+CURL_H = (
+    "#ifndef HEADER_CURL_DOH_H\n#define HEADER_CURL_DOH_H\n"
+    "/****\n *  Project curl\n *\n * Copyright (C) Daniel Stenberg\n *\n"
+    ' * SPDX-License-Identifier: MIT\n *\n ****/\n#include "urldata.h"\n'
+)
+
 WRITE_SILENT = [
+    # C headers open with their include guard; the license block follows it
+    pytest.param("lib/doh.h", CURL_H, id="c-include-guard-then-block"),
+    pytest.param(
+        "lib/x.hpp", "#pragma once\n// SPDX-License-Identifier: MIT\nint x;\n", id="pragma-once"
+    ),
     # the header is in the leading comment block, wherever in it
     pytest.param("dist/widget.js", DIST_HEADER, id="dist-copyright-block-then-spdx"),
     pytest.param("src/app.py", GPL_BOILERPLATE, id="gpl-boilerplate-then-spdx"),

@@ -44,6 +44,9 @@ team's ticket, mentioned here only. We benchmark on GPT-4 and an RTX-4090.
 | **PLAT-1234** | migrate invoices | todo |
 | GH-123 | upstream bug | watch |
 | exports | **EXP-7** | todo |
+| Phase-A1 | spike the ledger | done |
+| `phase-b2` | backfill | todo |
+| x86-64 | supported | yes |
 
 - [ ] TM-11 partial refunds
 - [x] `WEB-42` pay button
@@ -148,7 +151,16 @@ FIRING = [
     pytest.param("src/app.py", "# Phase B: refunds\n", "Phase B", "1", id="phase-space"),
     pytest.param("src/app.py", "PHASE_B = True\n", "PHASE_B", "1", id="phase-constant"),
     pytest.param("src/app.py", "# Phase A\n", "Phase A", "1", id="phase-a"),
-    pytest.param("src/app.py", "def f():  # Phase-3\n    pass\n", "Phase-3", "1", id="phase-digit"),
+    # "### Phase 3" is a heading alone: the number counts as a name or a whole string
+    pytest.param("src/app.py", "PHASE_3 = True\n", "PHASE_3", "1", id="phase-digit-name"),
+    pytest.param(
+        "src/app.py", "def run_phase():\n    phase_3 = 1\n", "phase_3", "2", id="phase-digit-var"
+    ),
+    pytest.param("src/app.py", 'STAGE = "Phase 3"\n', "Phase 3", "1", id="phase-digit-string"),
+    pytest.param("web/a.ts", "const s = 'phase-3';\n", "phase-3", "1", id="phase-digit-ts-string"),
+    # a table's first cell defines an id in any case form
+    pytest.param("src/app.py", "# Phase-A1 spike\n", "Phase-A1", "1", id="any-case-cell"),
+    pytest.param("src/app.py", "x = 'phase-b2'\n", "phase-b2", "1", id="lower-case-cell"),
     pytest.param("src/app.py", "# Phase IV\n", "Phase IV", "1", id="phase-roman-txt"),
     pytest.param("src/app.py", "# Phase 9 leftovers\n", "Phase 9", "1", id="phase-txt-line"),
     pytest.param("src/app.py", "# Phase-D\n", "Phase-D", "1", id="phase-yaml-key"),
@@ -166,7 +178,7 @@ FIRING = [
     pytest.param("src/x.kt", "// AB-12\n", "AB-12", "1", id="kotlin"),
     pytest.param("src/x.scala", "// TM-1\n", "TM-1", "1", id="scala"),
     pytest.param("src/x.c", "/* TM-1 */\n", "TM-1", "1", id="c"),
-    pytest.param("src/x.h", "/* Phase 3 */\n", "Phase 3", "1", id="c-header"),
+    pytest.param("src/x.h", "/* Phase 9 */\n", "Phase 9", "1", id="c-header"),
     pytest.param("src/x.cpp", "// WEB-1\n", "WEB-1", "1", id="cpp"),
     pytest.param("src/x.cs", "// T-8\n", "T-8", "1", id="csharp"),
     pytest.param("src/x.swift", "// TM-10\n", "TM-10", "1", id="swift"),
@@ -241,6 +253,16 @@ SILENT = [
     pytest.param("src/app.py", "# Phase C\n", id="undefined-phase"),
     pytest.param("src/app.py", "# phase b, lower case\n", id="phase-lower"),
     pytest.param("src/app.py", "two_phase_b = 1\n", id="phase-inside-word"),
+    # a number only a heading makes a phase ("### Phase 3") is English in a sentence
+    pytest.param("src/app.py", "# Phase 3 of the algorithm\n", id="heading-number-comment"),
+    pytest.param("src/app.py", "def f():  # Phase-3\n    pass\n", id="heading-number-label"),
+    pytest.param("src/app.py", 'log("entering Phase 3 now")\n', id="heading-number-sentence"),
+    pytest.param("src/x.h", "/* Phase 3 */\n", id="heading-number-c-comment"),
+    pytest.param("src/app.py", "two_phase_3 = 1\n", id="heading-number-inside-word"),
+    # an any-case id from a table cell is exact: no prefix, no other case
+    pytest.param("src/app.py", "# Phase-A2\n", id="any-case-cell-other-number"),
+    pytest.param("src/app.py", "# phase-a1\n", id="any-case-cell-other-case"),
+    pytest.param("src/app.py", "ARCH = 'x86-64'\n", id="platform-in-a-first-cell"),
     pytest.param("src/app.py", "TM10 = 1\nTM_10 = 2\n", id="no-dash"),
     pytest.param("src/app.py", "XTM-10 = 1\n", id="longer-prefix"),
     pytest.param("src/app.py", "# TM-10x\n", id="suffix"),
@@ -367,6 +389,16 @@ def test_configured_plans_folder(tmp_path):
     assert write(folder, "src/x.py", "# KX-3\n", plans__folder="") == []
 
 
+def test_numbered_phase_defined_outside_a_heading_counts_everywhere(tmp_path):
+    folder = make_project(tmp_path)
+    extra = os.path.join(folder, ".caveat", "plans", "more.md")
+    with open(extra, "w") as handle:
+        handle.write("- Phase 3: the rollout\n")
+    assert summary(write(folder, "src/a.py", "# Phase 3 of the rollout\n")) == [
+        ("src/a.py", "Phase 3", "1")
+    ]
+
+
 def test_what_is_learned_is_cached_by_the_folders_stamp(root):
     plan = os.path.join(root, ".caveat", "plans", "billing.md")
     folder = os.path.dirname(plan)
@@ -377,6 +409,9 @@ def test_what_is_learned_is_cached_by_the_folders_stamp(root):
     with open(cache) as handle:
         stored = json.load(handle)["entries"][folder]
     assert "TM" in stored["prefixes"]
+    assert stored["numbered"] == ["3"] and "3" not in stored["phases"]
+    assert "Phase-A1" in stored["ids"] and "phase-b2" in stored["ids"]
+    assert "9" in stored["phases"]  # a line-start "Phase 9 was dropped" defines it
     # same size and modification time: the cache answers, the file is not read again
     info = os.stat(plan)
     with open(plan, "r+") as handle:

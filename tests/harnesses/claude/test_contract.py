@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
+from caveat import dispatch
 from caveat.event import CELL
 from caveat.event import FRAGMENT
 from caveat.event import HUNK
@@ -245,3 +247,51 @@ def test_subagent_start_context_reaches_the_subagent():
     assert out is not None
     inner = json.loads(out)["hookSpecificOutput"]
     assert inner == {"hookEventName": "SubagentStart", "additionalContext": "essentials"}
+
+
+# Grok Build runs the hooks of Claude Code's settings with its own payload
+# (docs.x.ai/build/features/hooks): camelCase fields, GROK_HOOK_EVENT in the environment.
+GROK_PRE_TOOL = {
+    "hookEventName": "PreToolUse",
+    "sessionId": "g1",
+    "cwd": "/repo",
+    "workspaceRoot": "/repo",
+    "toolName": "run_terminal_cmd",
+    "toolInput": {"command": "git push --force"},
+}
+
+
+@pytest.mark.parametrize(
+    ("data", "env"),
+    [
+        pytest.param(GROK_PRE_TOOL, {}, id="camel-case-payload"),
+        pytest.param({"hookEventName": "SessionStart", "sessionId": "g1"}, {}, id="session-start"),
+        pytest.param({"toolName": "Bash", "toolInput": {}}, {}, id="tool-fields-alone"),
+        pytest.param(
+            {"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"}},
+            {"GROK_HOOK_EVENT": "PreToolUse"},
+            id="snake-case-under-grok",
+        ),
+    ],
+)
+def test_a_grok_call_is_not_read(data, env):
+    for event_arg in ("", "PreToolUse", "SessionStart"):
+        assert claude.normalize(data, event_arg, env) is None
+
+
+def test_a_claude_payload_with_stray_camel_case_keys_is_still_read():
+    data: dict[str, object] = {
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": "ls"},
+        "toolName": "x",
+    }
+    assert normalized(claude, data).command == "ls"
+    assert claude.normalize(data, "", {"GROK_HOOK_EVENT": ""}) is not None
+
+
+def test_a_grok_call_through_the_hook_answers_nothing(tmp_path):
+    data = {**GROK_PRE_TOOL, "cwd": str(tmp_path), "workspaceRoot": str(tmp_path)}
+    for args in (["--contract", "claude", "PreToolUse"], ["--contract", "claude", "SessionStart"]):
+        out = dispatch.run(args, json.dumps(data).encode(), dict(os.environ))
+        assert out.output == "" and out.event is None

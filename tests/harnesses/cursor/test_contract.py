@@ -214,3 +214,16 @@ def test_end_to_end_session_start_gives_the_bootstrap_context(tmp_path):
     assert out.event is not None
     assert out.event.name == "SessionStart"
     assert "caveat is watching this session" in json.loads(out.output)["additional_context"]
+
+
+def test_a_grok_call_through_cursors_file_is_not_read():
+    """Grok Build reads .cursor/hooks.json too, with its own camelCase payload."""
+    grok: dict[str, object] = {
+        "hookEventName": "sessionStart",
+        "sessionId": "g1",
+        "workspaceRoot": "/repo",
+    }
+    assert cursor.normalize(grok, "sessionStart", {}) is None
+    ours = payload("sessionStart")
+    assert cursor.normalize(ours, "sessionStart", {"GROK_HOOK_EVENT": "SessionStart"}) is None
+    assert cursor.normalize(ours, "sessionStart", {}) is not None

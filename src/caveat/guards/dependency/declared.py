@@ -2,7 +2,7 @@
 
 An install of a name the project's manifests already list changes nothing the
 project has not chosen; a new name brings code nobody reviewed, and its install
-scripts run at once: that command is of the irreversible class (SPEC §3, Holds).
+scripts run at once: that command is of the irreversible class (docs/holds.md).
 The manifests looked at are those of the command's ecosystem in its working folder
 and at its git root, read as data with the guard's own parsers.
 """
@@ -31,15 +31,31 @@ def _name(word: str, ecosystem: str) -> str:
     return _PYPI_SEPARATORS.sub("-", name) if ecosystem == "PyPI" else name
 
 
+_LISTED = 2000  # names of a folder looked at for a manifest pattern
+
+
 def _manifests(ecosystem: str) -> list[tuple[str, str]]:
-    """``(file name, parser)`` of the ecosystem's manifests with a plain name."""
+    """``(pattern, parser)`` of the ecosystem's manifests that lie in one folder (a
+    name, or a pattern such as ``*requirements*.txt``)."""
     return [
         (pattern, rule[4])
         for rule in file_rules.RULES
         if rule[0] == ecosystem and rule[1] == file_rules.MANIFEST and rule[4]
         for pattern in rule[2]
-        if not any(mark in pattern for mark in "*/!")
+        if not any(mark in pattern for mark in "/!")
     ]
+
+
+def _files(folder: str, pattern: str) -> list[str]:
+    if "*" not in pattern:
+        return [os.path.join(folder, pattern)]
+    from fnmatch import fnmatchcase
+
+    try:
+        names = os.listdir(folder)[:_LISTED]
+    except OSError:
+        return []
+    return [os.path.join(folder, n) for n in sorted(names) if fnmatchcase(n, pattern)]
 
 
 def declared(ctx: Context, ecosystem: str) -> set[str] | None:
@@ -48,15 +64,16 @@ def declared(ctx: Context, ecosystem: str) -> set[str] | None:
     folders = [f for f in (ctx.event.cwd, ctx.git_root(ctx.event.cwd or None)) if f]
     names: set[str] | None = None
     for folder in dict.fromkeys(folders):
-        for filename, parser in _manifests(ecosystem):
-            text = ctx.read_text(os.path.join(folder, filename))
-            if text is None:
-                continue
-            try:
-                found = manifest_diff.parse(parser, text, True)
-            except Exception:  # a manifest the parser cannot read declares nothing
-                continue
-            names = (names or set()) | {_name(n, ecosystem) for n in found}
+        for pattern, parser in _manifests(ecosystem):
+            for path in _files(folder, pattern):
+                text = ctx.read_text(path)
+                if text is None:
+                    continue
+                try:
+                    found = manifest_diff.parse(parser, text, True)
+                except Exception:  # a manifest the parser cannot read declares nothing
+                    continue
+                names = (names or set()) | {_name(n, ecosystem) for n in found}
     return names
 
 

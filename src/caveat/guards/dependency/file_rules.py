@@ -29,7 +29,8 @@ PIN = "tool version pin"
 CONFIG = "package-manager config"
 INSTALLED = "installed package tree"
 
-_CI = "keys:image,uses,component,task,orb,plugin"
+# CI files: what a job pulls in, and the tool versions it pins in variables (``NODE_VERSION: 20``).
+_CI = "keys:image,uses,component,task,orb,plugin,*_VERSION"
 
 RULES = (
     # Installed and vendored trees: tools write these, agents should not.
@@ -414,7 +415,7 @@ RULES = (
         REF,
         (".pre-commit-config.yaml", ".pre-commit-config.yml"),
         "pre-commit autoupdate",
-        "keys:repo,rev",
+        "pre-commit",
     ),
     ("git submodules", REF, (".gitmodules",), "git submodule update", "keys:url,branch"),
     # Tool version managers

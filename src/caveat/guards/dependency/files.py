@@ -144,18 +144,22 @@ def check_path(
             action="delete" if deleting else "edit",
         )
     variant = "" if kind in (file_rules.MANIFEST, file_rules.CATALOG) else "reference"
+    note = ""
     if parser and max(len(before), len(after)) > PARSE_LIMIT:
         packages, action, key = _TOO_LARGE, "changes", shown
     elif parser and exact and _breaks(parser, before, after):
         reason = _breaks(parser, before, after)
         return _unparseable(rule, path, shown, edits, reason, before, after)
     elif parser:
-        found = diff.changes(diff.parse(parser, before, exact), diff.parse(parser, after, exact))
+        old, new = diff.parse(parser, before, exact), diff.parse(parser, after, exact)
+        members = _members(ctx, parser, path)
+        found, local = diff.split_local(diff.changes(old, new), old, new, members)
         if not found:
-            return None
-        packages = diff.listing([c[2] for c in found])
+            return None  # nothing changed, or only in-repo and local dependencies
+        packages = diff.listing([c[2] for c in found]) + diff.unchanged(parser, old, new)
         action = diff.action(found)
         key = ",".join(c[0] for c in found)
+        note = diff.local_note(local)
     else:
         packages, action, key = _NOT_ITEMISED, "deletes" if deleting else "changes", shown
     return _finding(
@@ -167,7 +171,17 @@ def check_path(
         packages=packages,
         action=action,
         regenerate=_regenerate(rule, path) if variant == "" else regenerate or "",
+        local=note,
     )
+
+
+def _members(ctx: Context, parser: str, path: str) -> frozenset[str]:
+    """The names a uv workspace around a member's pyproject.toml serves itself."""
+    if parser != "pyproject":
+        return frozenset()
+    from caveat.guards.dependency.workspace import member_names
+
+    return member_names(ctx, path)
 
 
 def _breaks(parser: str, before: str, after: str) -> str:
@@ -191,12 +205,13 @@ def _unparseable(
     ecosystem, kind, _, _, parser = rule
     fragments = [e for e in edits if e.kind == FRAGMENT]
     if fragments and len(fragments) == len(edits):
-        olds = "\n".join(e.old for e in fragments)
-        news = "\n".join(e.text for e in fragments)
-        found = diff.changes(diff.parse(parser, olds, False), diff.parse(parser, news, False))
+        old = diff.parse(parser, "\n".join(e.old for e in fragments), False)
+        new = diff.parse(parser, "\n".join(e.text for e in fragments), False)
+        found = diff.changes(old, new)
     else:
-        whole = diff.changes(diff.parse(parser, before, True), diff.parse(parser, after, True))
-        found = [c for c in whole if c[1] != "removed"]
+        old, new = diff.parse(parser, before, True), diff.parse(parser, after, True)
+        found = [c for c in diff.changes(old, new) if c[1] != "removed"]
+    found = diff.split_local(found, old, new)[0]
     packages = diff.listing([c[2] for c in found]) or "none that can be read"
     return _finding(
         "unparseable",
@@ -214,7 +229,8 @@ def _pep723(ctx: Context, path: str, shown: str, edits: list[FileEdit]) -> Findi
     before, after, exact = versions(ctx, edits)
     if not exact and "# /// script" not in after:
         return None
-    found = diff.changes(diff.pep723(before), diff.pep723(after))
+    old, new = diff.pep723(before), diff.pep723(after)
+    found, local = diff.split_local(diff.changes(old, new), old, new)
     if not found:
         return None
     return _finding(
@@ -226,6 +242,7 @@ def _pep723(ctx: Context, path: str, shown: str, edits: list[FileEdit]) -> Findi
         packages=diff.listing([c[2] for c in found]),
         action=diff.action(found),
         regenerate="uv lock --script " + os.path.basename(path),
+        local=diff.local_note(local),
     )
 
 

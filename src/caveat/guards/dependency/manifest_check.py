@@ -1,5 +1,6 @@
 """Whether a manifest still parses as its format after a change (JSON and TOML
-manifests; the line-based formats have no strict grammar to check).
+manifests, and ``setup.py`` as Python, parsed and never run; the line-based formats
+have no strict grammar to check).
 
 The dependency parsers are tolerant on purpose (an Edit fragment is rarely a valid
 document), so on a broken file they read fewer dependencies than it declares. When
@@ -29,6 +30,14 @@ def problem(parser: str, text: str) -> str:
         except (ValueError, RecursionError) as exc:
             return f"invalid JSON ({exc})"
         return ""
+    if parser == "setup" and not _cfg(text):
+        import ast
+
+        try:
+            ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+            return f"invalid Python ({str(exc)[:80]})"
+        return ""
     if parser in _TOML:
         if sys.version_info >= (3, 11):
             import tomllib
@@ -41,8 +50,15 @@ def problem(parser: str, text: str) -> str:
     return ""
 
 
+def _cfg(text: str) -> bool:
+    """Whether a ``setup`` manifest's text is a ``setup.cfg`` (INI, no grammar here)."""
+    return "[options" in text or "[metadata]" in text
+
+
 def breaks(parser: str, before: str, after: str) -> str:
     """Why ``after`` no longer parses, when ``before`` did (or there was none)."""
+    if parser == "setup" and not before.strip():
+        return ""  # a new setup.py may be Python 2: read as text, not called broken
     reason = problem(parser, after)
     if not reason or problem(parser, before):
         return ""

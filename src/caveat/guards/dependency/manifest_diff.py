@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+from caveat.guards.dependency.manifest_util import is_local
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -34,7 +36,8 @@ PARSERS: dict[str, tuple[str, str]] = {
     "setup": ("manifest_setup", "setup"),
     "gomod": ("manifest_text", "gomod"),
     "pin": ("manifest_text", "pin"),
-    "dockerfile": ("manifest_text", "dockerfile"),
+    "dockerfile": ("manifest_docker", "dockerfile"),
+    "pre-commit": ("manifest_text", "precommit"),
     "pubspec": ("manifest_text", "pubspec"),
     "pnpm-workspace": ("manifest_text", "pnpm_workspace"),
     "conda": ("manifest_text", "conda"),
@@ -94,6 +97,52 @@ def changes(before: dict[str, str], after: dict[str, str]) -> list[tuple[str, st
         else:
             out.append((name, "re-versioned", f"{name} {old or '?'}→{new or '?'} (re-versioned)"))
     return out
+
+
+def split_local(
+    found: list[tuple[str, str, str]],
+    before: dict[str, str],
+    after: dict[str, str],
+    members: frozenset[str] = frozenset(),
+) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]]:
+    """``found`` as (registry, local) changes. A change is local when the dependency's
+    new spec (the old one, for a removal) is in-repo or local — a path dependency
+    whose version moves, or a registry one turned into a path, fetches nothing — or
+    when the name is one of ``members``, which the workspace serves itself."""
+    registry: list[tuple[str, str, str]] = []
+    local: list[tuple[str, str, str]] = []
+    for change in found:
+        name = change[0]
+        spec = before.get(name, "") if change[1] == "removed" else after.get(name, "")
+        (local if name in members or is_local(name, spec) else registry).append(change)
+    return registry, local
+
+
+# Parsers whose entries are pinned revisions of named sources (each hook repository
+# of a pre-commit config; its hooks' packages, named ``repo: package``, are not
+# repeated): a change lists the unchanged ones as unchanged, so that a bump of one is
+# not read as a bump of all.
+UNCHANGED_LISTED = frozenset({"pre-commit"})
+
+
+def unchanged(parser: str, before: dict[str, str], after: dict[str, str]) -> str:
+    """``; unchanged: a v1, b v2`` for the parsers of ``UNCHANGED_LISTED``."""
+    if parser not in UNCHANGED_LISTED:
+        return ""
+    same = [
+        f"{n} {after[n]}".strip()
+        for n in sorted(after)
+        if before.get(n) == after[n] and ": " not in n
+    ]
+    return f"; unchanged: {listing(same)}" if same else ""
+
+
+def local_note(local: list[tuple[str, str, str]]) -> str:
+    """The one sentence that names in-repo and local changes ("" when none)."""
+    if not local:
+        return ""
+    shown = listing([c[2] for c in local])
+    return f"In-repo and local dependencies it changes too, which no registry serves: {shown}."
 
 
 def listing(items: list[str], limit: int = MAX_LISTED) -> str:

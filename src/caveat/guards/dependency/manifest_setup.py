@@ -1,10 +1,14 @@
-"""Dependencies of setuptools manifests: ``setup.py`` (the string literals inside
+"""Dependencies of setuptools manifests: ``setup.py`` (the requirement strings of
 ``install_requires``, ``setup_requires``, ``tests_require`` and ``extras_require``)
 and ``setup.cfg`` (those keys of ``[options]`` and ``[options.extras_require]``).
 
-Only literal requirements are read: a list built by code (``install_requires=read()``)
-yields nothing, so a change there is not itemised, and a change elsewhere in the file
-(the version, a compiler flag) changes no dependency.
+A whole ``setup.py`` is read with ``ast`` (parsed, never run): a keyword's value is
+followed through the module-level names it uses, whatever binds them
+(``REQUIRES = [...]``, ``extras["x"] = [...]``, ``+=``, ``.append``, ``.extend``,
+``.update``). A fragment, or a file ``ast`` cannot parse, is scanned for the literal
+lists after those keywords. A list built by code (``install_requires=read()``)
+yields nothing, so a change there is not itemised, and a change elsewhere in the
+file (the version, a compiler flag) changes no dependency.
 """
 
 from __future__ import annotations
@@ -23,6 +27,14 @@ def setup(text: str, exact: bool) -> dict[str, str]:
     deps: dict[str, str] = {}
     if "[options" in text or "\ninstall_requires =" in text:
         _cfg(text, deps)
+    elif exact:
+        from caveat.guards.dependency.setup_ast import requirements
+
+        found = requirements(text)
+        if found is not None:
+            for literal in found:
+                _requirement(literal, deps)
+            return deps
     for key in KEYS:
         start = text.find(key)
         while start >= 0:

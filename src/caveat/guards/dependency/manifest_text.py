@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from caveat.guards.dependency.manifest_keys import quoted
 from caveat.guards.dependency.manifest_keys import split_key
-from caveat.guards.dependency.manifest_keys import split_ref
+from caveat.guards.dependency.manifest_util import LOCAL
 from caveat.guards.dependency.manifest_util import MAX_LINES
 from caveat.guards.dependency.manifest_util import add
 from caveat.guards.dependency.manifest_util import lines
@@ -29,8 +29,12 @@ def requirements(text: str, exact: bool) -> dict[str, str]:
             continue
         line = line.split(" --", 1)[0]
         parsed = pep508(line)
-        if parsed:
+        if parsed and not parsed[1].startswith(("/", "\\", ":")):
             add(deps, *parsed)
+        elif "://" in line.split("@", 1)[0] or line.startswith(("git+", "hg+", "svn+", "bzr+")):
+            add(deps, line.split("#", 1)[0].split(";", 1)[0].strip(), "")  # fetched by URL
+        elif line[:1] in "./~\\" or "/" in line or "\\" in line:
+            add(deps, line.split(";", 1)[0].strip(), LOCAL)  # a wheel, an sdist, a folder
     return deps
 
 
@@ -91,23 +95,67 @@ def pin(text: str, exact: bool) -> dict[str, str]:
     return deps
 
 
-def dockerfile(text: str, exact: bool) -> dict[str, str]:
-    """``FROM image[:tag] [AS name]`` lines and version-like build arguments."""
+def _repo_name(url: str) -> str:
+    """``https://github.com/psf/black.git`` → ``github.com/psf/black``."""
+    name = url.strip().strip("\"'")
+    if name.startswith("git@"):
+        name = name[4:].replace(":", "/", 1)
+    name = name.split("://", 1)[-1]
+    return name.removesuffix(".git").rstrip("/") or url
+
+
+def precommit(text: str, exact: bool) -> dict[str, str]:
+    """.pre-commit-config.yaml: each hook repository with its ``rev``, and each hook's
+    ``additional_dependencies`` (packages installed into the hook's environment) as
+    ``repo: package``. ``local`` and ``meta`` repositories are this repository's own."""
     deps: dict[str, str] = {}
+    repo = ""
+    extra_indent = -1  # indent of an ``additional_dependencies:`` block being read
+    flow = False  # inside a ``[`` list that spans lines
     for raw in lines(text):
-        parts = raw.split()
-        if len(parts) < 2:
+        line = raw.split(" #", 1)[0].rstrip()
+        body = line.strip()
+        if not body or body.startswith("#"):
             continue
-        head = parts[0].upper()
-        if head == "FROM":
-            image = next((p for p in parts[1:] if not p.startswith("--")), "")
-            if image:
-                add(deps, *split_ref(image))
-        elif head == "ARG" and "=" in parts[1]:
-            name, _, value = parts[1].partition("=")
-            if name.upper().endswith(("VERSION", "IMAGE", "TAG")):
-                add(deps, name, value)
+        if flow:
+            flow = "]" not in body
+            for item in body.split("]", 1)[0].split(","):
+                _hook_dep(deps, repo, item)
+            continue
+        indent = len(line) - len(line.lstrip())
+        if extra_indent >= 0 and indent > extra_indent and body.startswith("- "):
+            _hook_dep(deps, repo, body[2:])
+            continue
+        extra_indent = -1
+        pair = split_key(body)
+        if pair is None:
+            continue
+        key, value = pair
+        if key == "repo":
+            repo = _repo_name(value)
+            if repo not in ("local", "meta"):
+                add(deps, repo, "")
+        elif key == "rev" and repo not in ("", "local", "meta"):
+            add(deps, repo, value)
+        elif key == "additional_dependencies":
+            if value.startswith("["):
+                flow = "]" not in value
+                for item in value.strip("[]").split(","):
+                    _hook_dep(deps, repo, item)
+            else:
+                extra_indent = indent
     return deps
+
+
+def _hook_dep(deps: dict[str, str], repo: str, item: str) -> None:
+    item = item.strip().strip("\"'")
+    at = item.rfind("@")
+    if at > 0 and "/" not in item[at:] and " " not in item:  # npm: eslint@8, @scope/x@1
+        add(deps, f"{repo or 'hook'}: {item[:at]}", item[at + 1 :])
+        return
+    parsed = pep508(item)
+    if parsed:
+        add(deps, f"{repo or 'hook'}: {parsed[0]}", parsed[1])
 
 
 def _yaml_sections(text: str, sections: frozenset[str], exact: bool) -> dict[str, str]:

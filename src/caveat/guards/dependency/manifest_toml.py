@@ -106,6 +106,8 @@ def _pyproject_kind(table: str, key: str) -> str:
         return "map"
     if table.startswith("tool.pixi.") and table.endswith("dependencies"):
         return "map"
+    if table == "tool.uv.sources":  # a workspace member or a path: marks its name local
+        return "map"
     return ""
 
 

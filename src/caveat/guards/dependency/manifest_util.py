@@ -12,6 +12,17 @@ _VERSION_PREFIXES = (
 # Longer manifests are read only this far: the guard must stay within its budget.
 MAX_LINES = 200_000
 
+# The spec a reader gives a dependency it found as a path (a wheel, a folder).
+LOCAL = "(local)"
+# Spec words that make a dependency in-repo or local: a path (Cargo, Poetry, Pipfile,
+# Gemfile, pubspec), the workspace's own (Cargo ``workspace = true``, npm
+# ``workspace:``), a file URL or relative path (npm, Go ``replace``, PEP 508 ``@``),
+# or the toolchain's own SDK (pubspec ``sdk: flutter``).
+_LOCAL_WORDS = (
+    "path=", "path:", "workspace=true", "workspace:", "file:", "link:", "portal:",
+    "./", "../", ".\\", "..\\", "@file:", "@./", "@../", "@{root", "sdk:", LOCAL,
+)  # fmt: skip
+
 
 def lines(text: str) -> list[str]:
     return text.splitlines()[:MAX_LINES]
@@ -48,6 +59,17 @@ def add(deps: dict[str, str], name: str, spec: str) -> None:
         return
     else:
         deps[name] = ", ".join(sorted({*old.split(", "), spec}))
+
+
+def is_local(name: str, spec: str) -> bool:
+    """Whether a dependency comes from this repository or this machine, not a registry
+    (its spec names a path or the workspace, or its name is a path: a Terraform
+    module's ``./modules/x``): nothing is fetched, so there is no name to verify."""
+    if name.startswith(("./", "../", ".\\", "..\\")):
+        return True
+    return any(
+        word.strip("\"'{}").startswith(_LOCAL_WORDS) for word in spec.replace(",", " ").split()
+    )
 
 
 def version_like(value: str) -> bool:

@@ -10,6 +10,7 @@ SAMPLES: dict[tuple[str, str], dict[str, str]] = {
         "packages": "lodash ^4.17.21 (added)",
         "action": "adds",
         "regenerate": "npm install",
+        "local": "",
     },
     ("pretooluse-dependency-guard", "command"): {
         "command": "pip install pandas==2.2",
@@ -46,6 +47,7 @@ SAMPLES: dict[tuple[str, str], dict[str, str]] = {
         "packages": "python 3.11-slim→3.12-slim (re-versioned)",
         "action": "re-versions",
         "regenerate": "",
+        "local": "",
     },
 }
 

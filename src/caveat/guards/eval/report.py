@@ -44,7 +44,7 @@ def _info(language: str, pid: str) -> tuple[str, str]:
 
 
 # Downloaded code run by an interpreter: once it ran, nothing takes it back, so caveat
-# may hold the command once before it runs (SPEC §3, Holds).
+# may hold the command once before it runs (docs/holds.md).
 HOLD_FAMILIES = frozenset({"DLEXEC"})
 
 

@@ -1,20 +1,20 @@
 """The git guard: shell commands that mutate git history or refs, or discard work.
 
-Speaks for ``git commit`` (and ``--amend``), ``cherry-pick`` and ``revert`` (they
-record new commits), force pushes and remote deletions, ``reset --hard``, a reset of
-any other mode to another commit (``reset --soft HEAD~1``, ``reset HEAD~2``: the
-branch moves), ``rebase``, ``branch -D``/``-M``, ``tag -d``/``-f``, ``clean -f``,
-``checkout -- <paths>``/``checkout .``/``restore <paths>``, ``stash drop``/``clear``,
-``update-ref``, ``filter-branch``/``filter-repo``, ``reflog expire``,
-``gc --prune=now`` and ``worktree remove --force`` — wherever the command word is
-``git`` itself: after global options (``git -C dir -c k=v commit``), wrappers
-(``sudo``, ``env``, ``command``, ``xargs``, ``bash -c '…'``, ``eval``), in chains,
-pipes and ``$(…)``. Quoted text, comments, here-document bodies and look-alike
-names (``mygit``, ``digit``) stay silent, as do read-only and safe forms
-(``git log``, plain ``git push``, ``git branch -d``, ``git restore --staged``,
-``git reset`` or ``git reset HEAD <paths>`` that only unstage, ``cherry-pick -n``).
-Why each of these is decided the way it is, from the git documentation, is written
-in ``rules``.
+Speaks for ``git commit`` (and ``--amend``), ``cherry-pick``, ``revert``, ``merge``,
+``pull`` and ``am`` (they record new commits), ``checkout -B``, force pushes and remote
+deletions, ``reset --hard``, a reset of any other mode to another commit (``reset --soft
+HEAD~1``, ``reset HEAD~2``: the branch moves), ``rebase``, ``branch -D``/``-M``, ``tag
+-d``/``-f``, ``clean -f``, ``checkout -- <paths>``/``checkout .``/``restore <paths>``,
+``stash drop``/``clear``, ``update-ref``, ``filter-branch``/``filter-repo``, ``reflog
+expire``, ``gc --prune=now`` and ``worktree remove --force`` — wherever the command word
+is ``git`` itself: after global options (``git -C dir -c k=v commit``), wrappers
+(``sudo``, ``env``, ``command``, ``xargs``, ``bash -c '…'``, ``eval``), in chains, pipes
+and ``$(…)``. Quoted text, comments, here-document bodies and look-alike names
+(``mygit``, ``digit``) stay silent, as do read-only and safe forms (``git log``, plain
+``git push``, ``git branch -d``, ``git restore --staged``, ``git reset`` or ``git reset
+HEAD <paths>`` that only unstage, ``cherry-pick -n``, ``merge --ff-only``, ``pull
+--ff-only``, ``merge --abort``). Why each of these is decided the way it is, from the
+git documentation, is written in ``rules``.
 
 Variants of ``pretooluse-bash``: ``commit``, ``""`` (history or refs rewritten),
 ``force-push`` (the remote rewritten or its refs deleted) and ``discard`` (work

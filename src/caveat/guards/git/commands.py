@@ -107,7 +107,7 @@ def classify(argv: list[str]) -> tuple[str, str, bool] | None:
         return None
     action = data.ACTIONS[key][0]
     if "{paths}" in action:
-        paths = (a.paths or []) if sub == "checkout" else a.positionals + (a.paths or [])
+        paths = _checkout_paths(a) if sub == "checkout" else a.positionals + (a.paths or [])
         action = action.replace("{paths}", _shown(paths))
     if "{rev}" in action:
         action = action.replace("{rev}", a.positionals[0] if a.positionals else "HEAD")
@@ -148,6 +148,8 @@ def _key(sub: str, a: _Args) -> str | None:
         if a.flag("n", "--no-commit") or a.long("--abort", "--quit"):
             return None
         return sub if a.positionals or a.long("--continue", "--skip") else None
+    if sub in ("merge", "pull", "am"):
+        return _records(sub, a)
     if sub == "rebase":
         if a.long("--abort", "--quit", "--show-current-patch", "--edit-todo"):
             return None
@@ -173,8 +175,11 @@ def _key(sub: str, a: _Args) -> str | None:
             return None
         if force:
             return "checkout -f"
-        if a.paths:
-            return "checkout ." if _WHOLE_TREE.intersection(a.paths) else "checkout -- paths"
+        if "B" in a.shorts:
+            return "checkout -B"  # switch -C by another name: an existing branch is reset
+        paths = _checkout_paths(a)
+        if paths:
+            return "checkout ." if _WHOLE_TREE.intersection(paths) else "checkout -- paths"
         return "checkout ." if a.positionals and a.positionals[-1] in _WHOLE_TREE else None
     if sub == "restore":
         paths = a.positionals + (a.paths or [])
@@ -200,6 +205,37 @@ def _key(sub: str, a: _Args) -> str | None:
     if sub == "worktree":
         return "worktree remove --force" if first == "remove" and force else None
     return None
+
+
+def _checkout_paths(a: _Args) -> list[str]:
+    """The paths a ``git checkout`` overwrites in the working tree: after ``--``; with
+    ``--ours``/``--theirs`` every word; else every word after the first once there
+    are two (``checkout HEAD^ file``: one tree-ish, then paths, whatever the first
+    names). One word alone may name a branch: no paths."""
+    if a.paths:
+        return a.paths
+    if a.long("--ours", "--theirs"):
+        return a.positionals
+    return a.positionals[1:] if len(a.positionals) >= 2 else []
+
+
+def _records(sub: str, a: _Args) -> str | None:
+    """``merge``, ``pull`` and ``am`` when they record commits (``rules``: why
+    ``--ff-only``, ``--squash``, ``--no-commit`` and the ends of a sequence do not)."""
+    if a.long("--abort", "--quit", "--show-current-patch"):
+        return None
+    if sub == "am":
+        return "am"
+    if a.long("--ff-only", "--squash", "--no-commit"):
+        return None
+    if sub == "merge":
+        return "merge --continue" if a.long("--continue") else "merge"
+    if a.long("--dry-run"):
+        return None
+    rebase = a.flag("r", "--rebase") and not any(
+        w in ("--rebase=false", "--rebase=no") for w in a.longs
+    )
+    return "pull --rebase" if rebase and not a.long("--no-rebase") else "pull"
 
 
 def is_revision(word: str) -> bool:

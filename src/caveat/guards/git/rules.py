@@ -25,6 +25,21 @@ Decisions taken from the git documentation:
   name, exactly what ``git commit`` does: variant ``commit``. ``--continue`` and
   ``--skip`` go on recording commits; ``-n``/``--no-commit`` only changes the index
   and the working tree, and ``--abort``/``--quit`` end the sequence: those are silent.
+- ``git merge`` "incorporates changes from the named commits" and, unless it
+  fast-forwards, records a merge commit (git-merge(1)); ``git pull`` is a fetch and
+  a merge, or a rebase that replays local commits on the fetched ones (git-pull(1));
+  ``git am`` "creates a commit for each patch" of a mailbox (git-am(1)). All three put
+  commits into history under the user's name, as cherry-pick and revert do: variant
+  ``commit``. ``--ff-only`` only moves the branch forward to commits others already
+  made and records none (it refuses otherwise); ``--squash`` and ``--no-commit``
+  leave the result uncommitted; ``--abort``/``--quit`` and ``pull --dry-run`` record
+  nothing: those are silent. ``merge -n`` is ``--no-stat``, not ``--no-commit``.
+- ``git checkout [<tree-ish>] <pathspec>…`` overwrites the paths in the working
+  tree (git-checkout(1)): with ``--``, with two or more words (the first is the
+  tree-ish, or a path itself), and with ``--ours``/``--theirs`` during a conflict.
+  One word alone may be a branch to switch to, and stays silent.
+- ``git checkout -B <branch> [<start>]`` "is created if it doesn't exist; otherwise,
+  it is reset" (git-checkout(1)): ``switch -C`` by its older name.
 """
 
 from __future__ import annotations
@@ -35,6 +50,9 @@ PREFILTER = (
     "commit",
     "cherry",
     "revert",
+    "merge",
+    "pull",
+    " am",
     "push",
     "reset",
     "rebase",
@@ -89,6 +107,17 @@ VALUES: dict[str, frozenset[str]] = {
     ),
     "revert": frozenset({"-m", "--mainline", "--strategy", "-X", "--strategy-option", "--cleanup"}),
     "worktree": frozenset({"--reason", "-b", "-B"}),
+    "merge": frozenset(
+        {"-m", "--message", "-F", "--file", "-s", "--strategy", "-X", "--strategy-option"}
+        | {"--cleanup", "--into-name"}
+    ),
+    "pull": frozenset(
+        {"-s", "--strategy", "-X", "--strategy-option", "--depth", "--deepen", "-j"}
+        | {"--jobs", "--shallow-since", "--shallow-exclude", "-o", "--server-option"}
+        | {"--upload-pack", "--cleanup"}
+    ),
+    "am": frozenset({"--patch-format", "--exclude", "--include", "--directory", "-C", "-p"})
+    | frozenset({"--resolvemsg", "--quoted-cr", "--empty"}),
     "update-ref": frozenset({"-m"}),
 }
 
@@ -140,6 +169,33 @@ ACTIONS: dict[str, tuple[str, str, str]] = {
         _RECORDED,
         "commit",
     ),
+    "merge": (
+        "records a merge commit, unless it fast-forwards (merge)",
+        _RECORDED,
+        "commit",
+    ),
+    "merge --continue": (
+        "records the merge commit of a merge that stopped on conflicts (merge --continue)",
+        _RECORDED,
+        "commit",
+    ),
+    "pull": (
+        "fetches and merges the upstream branch, recording a merge commit unless it "
+        "fast-forwards (pull)",
+        _RECORDED,
+        "commit",
+    ),
+    "pull --rebase": (
+        "fetches and replays the local commits on top of the upstream ones (pull --rebase)",
+        "Each replayed commit is recorded again under the user's name, with whatever "
+        "conflicts were resolved along the way.",
+        "commit",
+    ),
+    "am": (
+        "records a new commit for each patch it applies (am)",
+        _RECORDED,
+        "commit",
+    ),
     "reset --soft": (
         "moves the branch to {rev}, keeping the undone changes staged (reset --soft)",
         _MOVED,
@@ -185,6 +241,11 @@ ACTIONS: dict[str, tuple[str, str, str]] = {
     ),
     "switch -C": (
         "resets an existing branch to another commit (switch -C)",
+        "Commits the branch pointed to may become unreachable.",
+        "",
+    ),
+    "checkout -B": (
+        "resets an existing branch to another commit (checkout -B)",
         "Commits the branch pointed to may become unreachable.",
         "",
     ),
@@ -298,7 +359,7 @@ ACTIONS: dict[str, tuple[str, str, str]] = {
     ),
 }
 
-# The irreversible class (SPEC §3, Holds): what cannot be taken back once it ran, so
+# The irreversible class (docs/holds.md): what cannot be taken back once it ran, so
 # caveat may hold it once before it runs. Rewrites of shared history (every force
 # push, the mirror, remote deletions; rebases and filters that give commits new ids)
 # and work that has no copy in git (uncommitted changes, stashes, an unmerged branch).

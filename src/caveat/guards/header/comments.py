@@ -215,7 +215,8 @@ def inspect(text: str, style: str, dockerfile: bool = False) -> Header:
     for offset, raw in enumerate(lines[len(above) :]):
         stripped = raw.strip()
         is_comment, in_block = _comment(stripped, style, in_block)
-        leading = leading and (is_comment or not stripped)
+        guard = style == "c" and offset < 2 and stripped.startswith(rules.INCLUDE_GUARDS)
+        leading = leading and (is_comment or not stripped or guard)
         found = _tag(stripped) if "spdx" in stripped.lower() else None
         if found is None:
             if leading and is_comment and not declared:

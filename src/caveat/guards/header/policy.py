@@ -9,6 +9,8 @@
    folder per repository, keyed by HEAD's commit id (read from ``.git`` by hand by
    ``caveat.common.gitctx.head_id``). A repository without a commit, or whose HEAD cannot be
    read, has no evident policy.
+4. Without SPDX lines, a long-form license block that the project's CI checks and
+   most of its files carry (``boilerplate``; learned in the same cached scan).
 
 Only a cache miss imports ``caveat.guards.header.scan`` and runs git.
 ``silence`` words why there is no policy, for ``caveat explain``.
@@ -26,15 +28,16 @@ if TYPE_CHECKING:
     from caveat.guards.base import Context
 
 CACHE_FILE = "header.cache.json"
-_CACHE_VERSION = 1
+_CACHE_VERSION = 2
 _REUSE_FILES = ("REUSE.toml", os.path.join(".reuse", "dep5"))
 
 
 class Policy:
-    """A header policy: where it comes from (``config``, ``reuse``, ``spdx``), the
-    license id for the expected line, and a phrase saying how it is known."""
+    """A header policy: where it comes from (``config``, ``reuse``, ``spdx``,
+    ``boilerplate``), the license id for the expected line, a phrase saying how it is
+    known, and for ``boilerplate`` the learned blocks."""
 
-    __slots__ = ("kind", "license", "markdown_verdict", "root", "source")
+    __slots__ = ("boilerplate", "kind", "license", "markdown_verdict", "root", "source")
 
     def __init__(self, kind: str, license_id: str, source: str, root: str) -> None:
         self.kind = kind
@@ -42,6 +45,7 @@ class Policy:
         self.source = source
         self.root = root
         self.markdown_verdict: bool | None = None
+        self.boilerplate: dict[str, object] = {}
 
     def markdown(self, ctx: Context) -> bool:
         """Whether the project's own Markdown files carry headers (so new ones should)."""
@@ -109,7 +113,12 @@ def policy(ctx: Context, root: str) -> Policy | None:
     verdict = cached_verdict(ctx, root, head)
     license_id = verdict.get("license")
     if not isinstance(license_id, str) or not license_id:
-        return None
+        learned = verdict.get("boilerplate")
+        if not isinstance(learned, dict) or not learned.get("blocks"):
+            return None
+        checked = Policy("boilerplate", "", f"{learned.get('checker')} checks it", root)
+        checked.boilerplate = learned
+        return checked
     tagged, sampled = verdict.get("tagged"), verdict.get("sampled")
     where = f"{tagged} of {sampled} sampled source files carry an SPDX line"
     found = Policy("spdx", license_id, where, root)

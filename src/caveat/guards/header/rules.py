@@ -53,6 +53,10 @@ ABOVE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("# frozen_string_literal:", "`# frozen_string_literal`", ("hash",)),
     ("#\\", "Rack options", ("hash",)),
 )
+# C and C++ headers may open with their include guard and put the license block after
+# it (curl's ``lib/*.h``; REUSE reads the tag wherever the comment is): those first
+# lines do not end the leading comment block. New headers still go on the first line.
+INCLUDE_GUARDS = ("#ifndef ", "#define ", "#pragma once", "#if !defined")
 # An encoding declaration (PEP 263, Ruby): a comment on the first two lines naming
 # ``coding:`` or ``coding=``.
 ENCODING_MARKS = ("coding:", "coding=")

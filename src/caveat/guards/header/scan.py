@@ -106,7 +106,8 @@ def _count(root: str, paths: list[str]) -> tuple[int, int, dict[str, int]]:
 
 def scan(root: str) -> dict[str, object]:
     """``sampled``/``tagged`` source files, the most common ``license`` ("" when the
-    tagged files are not a clear majority) and whether ``markdown`` files are tagged."""
+    tagged files are not a clear majority), whether ``markdown`` files are tagged and,
+    without SPDX lines, the CI-checked ``boilerplate`` blocks (``boilerplate.learn``)."""
     paths = tracked_files(root)
     sources: list[str] = []
     prose: list[str] = []
@@ -124,4 +125,12 @@ def scan(root: str) -> dict[str, object]:
         license_id = max(sorted(values), key=lambda v: values[v]) if values else ""
     md_read, md_tagged, _ = _count(root, spread(prose, MARKDOWN_SAMPLE))
     markdown = md_tagged >= MIN_MARKDOWN and md_tagged * 2 > md_read
-    return {"sampled": read, "tagged": tagged, "license": license_id, "markdown": markdown}
+    verdict: dict[str, object] = {
+        "sampled": read, "tagged": tagged, "license": license_id, "markdown": markdown
+    }  # fmt: skip
+    # only a project with a boilerplate template loads the module (and ``re``)
+    if not license_id and any("/boilerplate" in "/" + p for p in paths):
+        from caveat.guards.header.boilerplate import learn
+
+        verdict["boilerplate"] = learn(root, paths, sources)
+    return verdict

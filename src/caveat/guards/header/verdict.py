@@ -176,6 +176,40 @@ def ignored(root: str, rel: str) -> bool:
     return found is not None  # exit 0: ignored; 1 (not ignored) or a failure: None
 
 
+def _boilerplate(
+    ctx: Context, found: Policy, where: tuple[str, str, str], edits: list[FileEdit],
+    style: str, write: bool,
+) -> Finding | None:  # fmt: skip
+    """A Write of a source file without the long-form block the project's CI checks
+    (``where``: the git root, the path under it, the absolute path)."""
+    root, rel, path = where
+    # a folder named boilerplate holds the checker and its own failing fixtures
+    if not write or edits[-1].kind != WHOLE or "boilerplate" in rel.split("/")[:-1]:
+        return None
+    from caveat.guards.header.boilerplate import block_for
+    from caveat.guards.header.boilerplate import carries
+
+    block = block_for(found.boilerplate, rel)
+    text = edits[-1].text
+    block_words = block.get("words") if block else None
+    if not isinstance(block_words, list) or not text.strip() or carries(text, block_words):
+        return None
+    if exempt(ctx, root, rel, path, text):
+        return None
+    assert block is not None
+    carried = f"{block.get('carried')} of {block.get('sampled')} sampled files of this type"
+    dockerfile = os.path.basename(path).lower().startswith(DOCKERFILE_PREFIXES)
+    above = comments.inspect(text, style, dockerfile).above
+    values = {
+        "path": rel,
+        "problem": "does not start with the license block the project's files carry",
+        "expected": str(block.get("source")),
+        "position": comments.position(above) if above else "at the top of the file",
+        "source": f"{found.source}; {carried} carry it",
+    }
+    return Finding(values, variant="boilerplate", key=f"{rel}:boilerplate", message=WRITE_MESSAGE)
+
+
 def findings(
     event: Event, ctx: Context, todo: Todo, policies: dict[str, Policy | None] | None = None
 ) -> list[Finding]:
@@ -194,6 +228,10 @@ def findings(
             policies[root] = policy(ctx, root)
         found = policies[root]
         if found is None or (kind == "reuse" and found.kind != "reuse"):
+            continue
+        if found.kind == "boilerplate":
+            hit = _boilerplate(ctx, found, (root, rel, path), edits, style, write and not kind)
+            out.extend([hit] if hit else [])
             continue
         problem = judge(ctx, path, edits, style, write)
         if problem is None or (kind == "markdown" and not found.markdown(ctx)):

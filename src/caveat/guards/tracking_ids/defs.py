@@ -23,6 +23,13 @@ _SEPARATOR = re.compile(r"^(?:\*\*|__|`|\])?\s*(?::|\)|—|–|-\s|\||$)")
 # An id in brackets (``(TM-10)``, ``[TM-10]``) names the item it ends.
 _BRACKETED = re.compile(rf"[(\[](?P<key>{KEY})[)\]]")
 _CELL = re.compile(rf"^\s*(?:\*\*|`)?(?P<key>{KEY})(?:\*\*|`)?\s*$")
+# A row's first cell that holds only an id in any case form (``Phase-A1``,
+# ``task-3b``, ``Step-12``): a word of letters, "-", then a part with a digit. A word
+# with digits of its own (``x86-64``, ``arm64-v8a``) names a platform, not a task.
+_ANY_CASE = re.compile(
+    r"^\s*(?:\*\*|`)?(?P<key>[A-Za-z]{1,16}-(?=[A-Za-z]{0,7}\d)[A-Za-z0-9]{1,8}"
+    r"(?:\.\d{1,4})*)(?:\*\*|`)?\s*$"
+)
 _KEYS = "id|plan|plan_id|plan-id|planid|task|task_id|task-id|ticket|key|phase"
 _FIELD = re.compile(
     rf"""^\s*(?:-\s+)?["']?(?P<name>{_KEYS})["']?\s*[:=]\s*["']?(?P<value>[A-Za-z0-9][\w.-]{{0,63}})""",
@@ -38,9 +45,15 @@ def from_name(name: str, ids: dict[str, None], prefixes: dict[str, None]) -> Non
 
 
 def collect(
-    text: str, ids: dict[str, None], prefixes: dict[str, None], phases: dict[str, None]
+    text: str,
+    ids: dict[str, None],
+    prefixes: dict[str, None],
+    phases: dict[str, None],
+    numbered: dict[str, None] | None = None,
 ) -> None:
-    """Add what ``text`` defines to the three ordered sets."""
+    """Add what ``text`` defines to the ordered sets; ``numbered`` takes the bare
+    numbers of phases that only headings name (``## Phase 1``)."""
+    numbered = {} if numbered is None else numbered
     for line in text.splitlines():
         if len(line) > 2000 or not line.strip():
             continue
@@ -51,11 +64,20 @@ def collect(
         heading = _HEADING.match(line)
         if heading:
             for token in _TOKEN.finditer(heading.group("rest")):
-                _token(token, ids, prefixes, phases)
+                label = token.group("label")
+                if label and label.isdigit():
+                    numbered[label] = None  # "Phase 1" names a part of a plan in prose
+                else:
+                    _token(token, ids, prefixes, phases)
             continue
         if line.lstrip().startswith("|"):
             # a table row: its first cell, and any cell that holds only an id
-            for cell in line.strip().strip("|").split("|")[1:]:
+            cells = line.strip().strip("|").split("|")
+            lead = _ANY_CASE.match(cells[0])
+            key = lead.group("key") if lead else ""
+            if key and not re.fullmatch(KEY, key) and not public(key):
+                ids[key] = None
+            for cell in cells[1:]:
                 whole = _CELL.match(cell)
                 if whole:
                     _key(whole.group("key"), ids, prefixes)

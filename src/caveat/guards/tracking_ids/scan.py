@@ -41,11 +41,17 @@ def compiled(pattern: str) -> re.Pattern[str] | None:
 def learned_pattern(vocabulary: Vocabulary) -> str:
     """One alternation for the vocabulary: each key prefix with any number
     (``TM-<n>``), each phase label after ``Phase``/``PHASE`` and a space, "-" or "_",
-    each other id exactly; case-sensitive, bounded by non-word characters."""
+    each numbered phase as a name or a whole quoted string, each other id exactly;
+    case-sensitive, bounded by non-word characters."""
     parts = [re.escape(p) + r"-\d{1,6}(?:\.\d{1,4})*" for p in vocabulary.prefixes]
     if vocabulary.phases:
         labels = "|".join(re.escape(p) for p in sorted(vocabulary.phases, key=len, reverse=True))
         parts.append(rf"(?:Phase|PHASE)[ _-](?:{labels})")
+    if vocabulary.numbered:
+        # a number only a heading names: as a name (PHASE_1) or a whole string ("Phase 1")
+        numbers = "|".join(sorted(vocabulary.numbered, key=len, reverse=True))
+        parts.append(rf"(?:Phase|PHASE|phase)_(?:{numbers})")
+        parts.append(rf"(?<=[\"'`])(?:Phase|PHASE|phase)[ -](?:{numbers})(?=[\"'`])")
     parts.extend(re.escape(i) for i in sorted(vocabulary.ids, key=len, reverse=True))
     return r"(?<![\w-])(?:" + "|".join(parts) + r")(?![\w])" if parts else ""
 

@@ -3,8 +3,11 @@
 Envelope: ``{"hookSpecificOutput": {"hookEventName": E, "additionalContext": T}}``,
 the only non-blocking channel that reaches the model (reference/delivery-matrix.md);
 under strict mode a PreToolUse finding becomes ``permissionDecision: "deny"``, and so
-does a hold (SPEC §3, Holds); under ``[hold] mode = "ask"`` a hold is Claude Code's own
+does a hold (docs/holds.md); under ``[hold] mode = "ask"`` a hold is Claude Code's own
 ``permissionDecision: "ask"``, which puts the reason before the user.
+
+Grok Build runs the hooks of Claude Code's settings too; a call from it is not used
+(:func:`caveat.harnesses.shape.grok`), so caveat stays silent there.
 """
 
 from __future__ import annotations
@@ -65,6 +68,8 @@ VENDOR = shape.Vendor(
 
 
 def normalize(payload: dict[str, object], event_name: str, env: Mapping[str, str]) -> Event | None:
+    if shape.grok(payload, env):
+        return None  # Grok Build running this file's hooks: see shape.grok
     return shape.read(VENDOR, payload, event_name, env)
 
 

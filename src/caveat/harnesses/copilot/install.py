@@ -9,7 +9,7 @@ picks by OS); ``timeoutSec`` in seconds. Registered under the camelCase (native)
 event names: Copilot hands context to the model on ``sessionStart`` and
 ``postToolUse`` only (preToolUse context is dropped), so tool advice comes after the
 tool. ``preToolUse`` on the shell tools answers only with a hold (a top-level
-``permissionDecision: "deny"``, SPEC §3 Holds). A preToolUse command hook that fails
+``permissionDecision: "deny"``, docs/holds.md). A preToolUse command hook that fails
 fails closed in Copilot, so that entry runs through the launcher, which exits 0 with
 nothing on every fault.
 """

@@ -101,8 +101,8 @@ def _tool_call(payload: dict[str, object], raw: str) -> tuple[object, object]:
 
 def normalize(payload: dict[str, object], event_name: str, env: Mapping[str, str]) -> Event | None:
     raw = event_name or field(payload, "hook_event_name")
-    if raw not in _EVENTS:
-        return None
+    if raw not in _EVENTS or shape.grok(payload, env):
+        return None  # Grok Build reads .cursor/hooks.json too: see shape.grok
     cwd = field(payload, "cwd")
     roots = payload.get("workspace_roots")
     if not cwd and isinstance(roots, list) and roots and isinstance(roots[0], str):

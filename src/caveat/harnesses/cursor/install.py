@@ -5,7 +5,7 @@ caveat merges one handler into it and keeps ``version`` and everything else. Cur
 hands only ``sessionStart``'s ``additional_context`` to the model (its after-tool
 hooks are fire-and-forget, ``beforeSubmitPrompt`` cannot add context), so that is the
 one registration for advice; ``beforeShellExecution`` answers only with a hold
-(``permission: "deny"`` with ``agent_message``, SPEC §3 Holds). Shell form. No
+(``permission: "deny"`` with ``agent_message``, docs/holds.md). Shell form. No
 ``timeout``: sources disagree on its unit (seconds or milliseconds), and a value read
 in the wrong unit would either kill the hook after 30 ms or never, so Cursor's
 default is the safe choice.

@@ -30,6 +30,20 @@ def _fill(unit: str, size: int) -> str:
     return (unit * (size // len(unit) + 1))[:size]
 
 
+def _middle(size: int, ext: str) -> str:
+    """One eval line between two halves of ordinary code: found wherever it sits."""
+    unit, line = (
+        ("x = f(a)  # c\n", "y = eval(s)\n")
+        if ext == ".py"
+        else (
+            "const x = f('b');\n",
+            "eval(s);\n",
+        )
+    )
+    half = _fill(unit, size // 2)
+    return half[: half.rfind("\n") + 1] + line + half
+
+
 def _package_json(size: int) -> str:
     entry = '    "pkg-{0:07d}": "^1.0.{0}",\n'
     count = max(1, size // len(entry.format(0)))
@@ -51,6 +65,8 @@ CASES: tuple[tuple[str, str, str, str, Callable[[int], str]], ...] = (
     ("eval", "unterminated triple quote", "Write", "src/x.py", lambda n: '"""' + _fill("a", n)),
     ("eval", "nested brackets", "Write", "src/x.js", lambda n: _fill("([{", n)),
     ("eval", "$( × N", "Bash", "", lambda n: "eval " + _fill("$(", n)),
+    ("eval", "one eval( mid-file", "Write", "src/x.py", lambda n: _middle(n, ".py")),
+    ("eval", "one eval( mid-bundle", "Write", "src/x.js", lambda n: _middle(n, ".js")),
     ("eval", "curl | sh × N", "Bash", "", lambda n: _fill("curl x | sh; ", n)),
     ("conformity", "settings.json (((", "Write", ".claude/settings.json", lambda n: _fill("(", n)),
     ("conformity", "CLAUDE.md token-ish", "Write", "CLAUDE.md", lambda n: _fill("token: ", n)),

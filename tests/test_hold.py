@@ -19,12 +19,15 @@ from caveat.common import state
 SESSION = "hold-session-1"
 
 
-def _claude(event: str):
+def _claude(event: str, tool: str = "Bash"):
+    """A Claude-shaped payload builder: Claude Code, Codex, CodeBuddy, and Gemini CLI
+    and Qwen Code with their own event and tool names."""
+
     def build(command: str, cwd: str, session: str = SESSION) -> dict[str, object]:
         return {
             "session_id": session,
             "hook_event_name": event,
-            "tool_name": "Bash",
+            "tool_name": tool,
             "tool_input": {"command": command},
             "cwd": cwd,
         }
@@ -32,24 +35,8 @@ def _claude(event: str):
     return build
 
 
-def _gemini(command: str, cwd: str, session: str = SESSION) -> dict[str, object]:
-    return {
-        "session_id": session,
-        "hook_event_name": "BeforeTool",
-        "tool_name": "run_shell_command",
-        "tool_input": {"command": command, "description": "", "dir_path": cwd},
-        "cwd": cwd,
-    }
-
-
-def _qwen(command: str, cwd: str, session: str = SESSION) -> dict[str, object]:
-    return {
-        "session_id": session,
-        "hook_event_name": "PreToolUse",
-        "tool_name": "run_shell_command",
-        "tool_input": {"command": command},
-        "cwd": cwd,
-    }
+_gemini = _claude("BeforeTool", "run_shell_command")
+_qwen = _claude("PreToolUse", "run_shell_command")
 
 
 def _copilot(command: str, cwd: str, session: str = SESSION) -> dict[str, object]:

@@ -545,6 +545,26 @@ def test_killed_worker_is_replaced_and_sigterm_stops_all(site, tmp_path):
         os.kill(second, 0)
 
 
+def test_worker_is_replaced_after_a_large_request(site, tmp_path):
+    """A worker leaves after a body over ``LARGE`` bytes (what it allocated goes with
+    it); the pool starts another, and small requests keep their worker."""
+    from caveat.serve.worker import LARGE
+
+    home, project = site
+    running = start(tmp_path, environment(home, "large-state"), project, workers=1)
+    try:
+        first = running.pid()
+        assert b"left-pad" in running.hook("/hook/claude/PreToolUse", write(project, "s"))
+        assert running.pid() == first
+        content = LEFT_PAD[:-2] + "\n" + "// padding\n" * (LARGE // 11 + 1) + "}\n"
+        data = write(project, "big", content=content)
+        assert len(data) > LARGE
+        assert_contract(running.hook("/hook/claude/PreToolUse", data))
+        assert running.pid() != first
+    finally:
+        assert running.stop() == 0
+
+
 def test_sigterm_lets_the_request_in_flight_finish(site, tmp_path):
     home, project = site
     running = start(tmp_path, environment(home, "term-state"), project, workers=1, patched=True)

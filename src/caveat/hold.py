@@ -92,14 +92,16 @@ def command_key(session_id: str, root: str, command: str) -> str:
     """The command as the record knows it: the same project, the same command with its
     whitespace normalised. A hash salted with the session, so that the audit log can
     pair a hold with its retry and still says nothing about the command."""
-    import hashlib
-    import re
+    try:  # the built-in module: hashlib would load OpenSSL first (a few ms)
+        from _blake2 import blake2b
+    except ImportError:
+        from hashlib import blake2b
 
-    digest = hashlib.sha256("\x1f".join((session_id, root, "")).encode("utf-8", "replace"))
+    digest = blake2b("\x1f".join((session_id, root, "")).encode("utf-8", "replace"), digest_size=10)
     # A command of megabytes is taken as it is: its words would cost a list of millions.
-    text = re.sub(r"\s+", " ", command.strip()) if len(command) <= _NORMALISED else command
+    text = " ".join(command.split()) if len(command) <= _NORMALISED else command
     digest.update(text.encode("utf-8", "replace"))
-    return digest.hexdigest()[:20]
+    return digest.hexdigest()
 
 
 def decide(

@@ -126,3 +126,49 @@ def test_deep_nesting_and_large_input_stay_bounded():
     big = "echo " + "a " * 200_000 + "&& npm i x"
     cmds = simple_commands(big)
     assert cmds[-1].argv == ["npm", "i", "x"]
+
+
+_TRICKY = [
+    "echo 'a b' \"c $x d\" e\\ f; git push --force",
+    'npm install left-pad && echo "$(git rev-parse HEAD)" | tee out.txt',
+    "cat <<EOF > PLAN.md\nline one\nEOF\ngit status",
+    "ls `pwd` $'a\\tb' ${HOME}/x 2>&1 >> log &",
+    "echo 'unterminated",
+    'echo "unterminated $(date',
+    "a=1 b='2 3' cmd --opt=\"v w\" # comment ; not a command\nnext",
+]
+
+
+@pytest.mark.parametrize("command", _TRICKY)
+@pytest.mark.parametrize("dialect", ["bash", "powershell"])
+def test_long_text_fast_path_splits_alike(monkeypatch, command, dialect):
+    """Runs of ordinary characters taken at once (texts over ``_FAST``) split as the
+    character loop does."""
+    from caveat.common import shell
+
+    slow = shell.simple_commands(command, dialect)
+    monkeypatch.setattr(shell, "_FAST", 0)
+    monkeypatch.setattr(shell, "_last", None)
+    fast = shell.simple_commands(command, dialect)
+    assert [(c.argv, c.assignments, c.op, c.nested) for c in fast] == [
+        (c.argv, c.assignments, c.op, c.nested) for c in slow
+    ]
+    assert [[(r.op, r.target, r.body) for r in c.redirects] for c in fast] == [
+        [(r.op, r.target, r.body) for r in c.redirects] for c in slow
+    ]
+
+
+def test_a_command_after_a_megabyte_of_padding_is_read():
+    from caveat.common import shell
+
+    padding = "echo " + "a" * (1 << 20) + " && "
+    found = shell.simple_commands(padding + "git push --force")
+    assert found[-1].argv == ["git", "push", "--force"]
+    assert shell.unread(padding) == ""
+
+
+def test_text_past_max_input_is_said_unread():
+    from caveat.common import shell
+
+    text = "x" * (shell.MAX_INPUT + 10)
+    assert shell.unread(text) == f"characters {shell.MAX_INPUT + 1:,}–{len(text):,}"

@@ -110,7 +110,10 @@ GEMINI = Client(
             "plan mode",
             "in plan mode Gemini CLI refuses a code write itself, so AfterTool never fires",
         ),
-        ("strict deny", "caveat registers AfterTool only: a deny after the tool ran is too late"),
+        (
+            "strict deny",
+            "its BeforeTool entry answers only with a hold; strict advice comes after the tool",
+        ),
     ),
     post_channel=TOOL_CHANNEL,
     plan_mode=("--approval-mode", "plan"),

@@ -107,7 +107,10 @@ QWEN = Client(
             "plan mode",
             "in plan mode Qwen Code declines a code write itself; no post-tool event fires",
         ),
-        ("strict deny", "caveat registers PostToolUse only: a deny after the tool ran is too late"),
+        (
+            "strict deny",
+            "its PreToolUse entry answers only with a hold; strict advice comes after the tool",
+        ),
     ),
     post_channel=TOOL_CHANNEL,
     plan_mode=("--approval-mode", "plan"),

@@ -324,7 +324,9 @@ INSTALL_PORT = 8765
 MARKER = "curl-script-ran"
 INSTALL_SCRIPT = f"#!/bin/sh\ntouch {MARKER}\n"
 CURL_SH = f"curl -fsS http://127.0.0.1:{INSTALL_PORT}/install.sh | sh"
-HOLD_CURL = Step("z", EVAL, "install.sh", "command", command=CURL_SH, channel="hold: curl | sh")
+HOLD_CURL = Step(
+    "z", EVAL, "install.sh", "command", command=CURL_SH, channel="hold: curl piped to sh"
+)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,14 @@ nesting deeper than ``MAX_DEPTH`` is kept as raw text.
 from __future__ import annotations
 
 MAX_DEPTH = 6
-MAX_INPUT = 1 << 19  # longer text is cut: a command line is not half a megabyte of data
+# Longer text is cut, and ``unread`` says so: the callers tell the model what was not read.
+MAX_INPUT = 2 << 20
+# Texts longer than this consume runs of ordinary characters with one ``str.find`` in a
+# translated copy whose special characters are NUL (a C-speed scan, not a Python loop).
+_FAST = 1 << 12
+_SPECIAL = {ord(c): "\0" for c in " \t\r\n\\'\"$`<>&;|(){}"}
+_SPECIAL_DQ = {ord(c): "\0" for c in '\\"$`'}
+_last: tuple[str, str, list[SimpleCommand]] | None = None
 
 _RESERVED = frozenset(
     {"!", "{", "}", "if", "then", "else", "elif", "fi", "do", "done", "while", "until"}
@@ -70,10 +77,24 @@ class SimpleCommand:
 
 
 def simple_commands(text: str, dialect: str = "bash") -> list[SimpleCommand]:
-    """The simple commands of ``text`` in order (nested ones after their container)."""
+    """The simple commands of ``text`` in order (nested ones after their container).
+
+    The last result is kept: the shell guards of one call split the same command line,
+    and a multi-megabyte one costs a lexing each."""
+    global _last
+    if _last is not None and _last[1] == dialect and _last[0] == text:
+        return _last[2]
     out: list[SimpleCommand] = []
     _Lexer(text[:MAX_INPUT], dialect == "powershell", out, 0).run()
+    _last = (text, dialect, out)
     return out
+
+
+def unread(text: str) -> str:
+    """What of ``text`` ``simple_commands`` did not read, in words ("" if it read all)."""
+    if len(text) <= MAX_INPUT:
+        return ""
+    return f"characters {MAX_INPUT + 1:,}–{len(text):,}"
 
 
 def _is_name(word: str) -> bool:
@@ -124,6 +145,17 @@ class _Lexer:
         self.redirects: list[Redirect] = []
         self.pending: Redirect | None = None
         self.heredocs: list[tuple[Redirect, bool]] = []
+        self.long = len(text) > _FAST
+        self._plain = ["", ""]  # the translated copies, outside and inside double quotes
+
+    def _ordinary(self, i: int, quoted: bool = False) -> int:
+        """The end of the run of ordinary characters at ``i`` (at least ``i + 1``)."""
+        if not self.long:
+            return i + 1
+        if not self._plain[quoted]:
+            self._plain[quoted] = self.text.translate(_SPECIAL_DQ if quoted else _SPECIAL)
+        found = self._plain[quoted].find("\0", i + 1)
+        return len(self.text) if found < 0 else found
 
     def _sub(self, inner: str) -> None:
         if self.depth < MAX_DEPTH:
@@ -194,14 +226,16 @@ class _Lexer:
         j = i + 1
         if q == "'":
             while j < n:
-                if text[j] == "'":
-                    if self.ps and text.startswith("''", j):
-                        self._add("'")
-                        j += 2
-                        continue
-                    return j + 1
-                self._add(text[j])
-                j += 1
+                end = text.find("'", j)
+                if end < 0:
+                    self._add(text[j:])
+                    return n
+                self._add(text[j:end])
+                if self.ps and text.startswith("''", end):
+                    self._add("'")
+                    j = end + 2
+                    continue
+                return end + 1
             return n
         while j < n:
             c = text[j]
@@ -223,8 +257,9 @@ class _Lexer:
             elif c == "`" and not self.ps:
                 j = self._backtick(j)
             else:
-                self._add(c)
-                j += 1
+                end = self._ordinary(j, quoted=True)
+                self._add(text[j:end])
+                j = end
         return n
 
     def _ansi_c(self, j: int) -> int:
@@ -340,8 +375,9 @@ class _Lexer:
                     continue  # the call operator: & "C:\tool.exe" args
                 self._end_command(op)
             else:
-                self._add(c)
-                i += 1
+                end = self._ordinary(i)
+                self._add(text[i:end])
+                i = end
         self._end_command("")
 
 

@@ -6,8 +6,10 @@ Python runs signal handlers only in the main thread. A worker never touches a cl
 socket: the parent reads each request whole and sends it down the worker's channel
 (a Unix socket pair) as a job; the worker sends back the hook's bytes. A slow or
 hostile client therefore cannot hold a worker. A worker is replaced after
-``MAX_REQUESTS`` (whatever a request leaked goes with it) and leaves by itself when
-its parent is gone (its channel closes).
+``MAX_REQUESTS`` (whatever a request leaked goes with it), and right after a request
+over ``LARGE`` bytes (a 16 MB Write leaves a worker holding hundreds of MB that the
+allocator does not give back); it leaves by itself when its parent is gone (its
+channel closes).
 
 A job is ``!II`` (length of the arguments, length of the body), the arguments joined
 by NUL, then the body. The worker answers ``STARTED`` once it has the whole job (a
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
 
 POLL_S = 1.0  # how often an idle worker checks that its parent is alive
 MAX_REQUESTS = 1000
+LARGE = 4 << 20  # a request body over this many bytes is the worker's last
 STOP_SIGNALS = frozenset({signal.SIGTERM, signal.SIGINT, signal.SIGHUP})
 WATCHED = frozenset({signal.SIGCHLD, *STOP_SIGNALS})  # the supervisor's signals
 JOB = struct.Struct("!II")
@@ -91,6 +94,8 @@ class Worker:
                 self.channel.settimeout(POLL_S)
                 self.busy = False
                 served += 1
+                if size > LARGE:
+                    break  # the pool starts a fresh worker in its place
         except (_Stop, _GoneError, OSError):
             pass
         return 0

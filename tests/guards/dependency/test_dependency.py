@@ -1409,3 +1409,18 @@ def test_a_command_that_names_packages_loads_no_manifest_parser(tmp_path):
     )
     loaded = ["caveat.guards.dependency.manifest_diff", "caveat.guards.dependency.manifest_util"]
     assert isolated_words(code) == ["1", *loaded]
+
+
+@pytest.mark.parametrize("padding", ["echo " + "a" * 1_100_000 + " && ", "echo 'a b';\n" * 100_000])
+def test_an_install_after_a_megabyte_of_padding_fires(root, padding):
+    findings = _run_command(root, padding + "npm install lodahs")
+    assert [(f.variant, f.value_map()["packages"]) for f in findings] == [("command", "lodahs")]
+
+
+def test_a_command_line_too_long_to_read_whole_says_so(root):
+    from caveat.common.shell import MAX_INPUT
+
+    text = "npm install lodahs; echo " + "a" * MAX_INPUT + "; pip install requets"
+    findings = _run_command(root, text)
+    assert [f.variant for f in findings] == ["command", "unread"]
+    assert findings[-1].value_map() == {"unread": f"characters {MAX_INPUT + 1:,}–{len(text):,}"}

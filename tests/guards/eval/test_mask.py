@@ -6,7 +6,7 @@ from caveat.guards.eval.mask import blank
 from caveat.guards.eval.mask import mask
 from caveat.guards.eval.scan import scan
 from caveat.guards.eval.scan import triggered
-from caveat.guards.eval.scan import workflow_scripts
+from caveat.guards.eval.workflow import workflow_scripts
 
 MASK_CASES = [
     pytest.param("python", "x = 1  # eval(a)\n", "x = 1           \n", id="py-comment"),

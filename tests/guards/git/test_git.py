@@ -866,8 +866,27 @@ def test_nested_shells_unwrap_to_a_bound():
 
 def test_big_input_completes():
     big = "git push --force; " + "git status; " * 50_000
-    assert [f.key for f in shell(big)] == ["push --force"]
-    assert shell("git commit " + "-m x " * 300_000) == []  # over MAX_TEXT: not analysed
+    findings = shell(big)
+    assert [f.key for f in findings] == ["push --force", "unread"]
+    assert findings[-1].value_map() == {"unread": "simple commands 20,001–50,001"}
+
+
+@pytest.mark.parametrize(
+    "padding",
+    ["echo " + "a" * 1_100_000 + " && ", "echo 'a b';\n" * 100_000, "# " + "x" * 1_100_000 + "\n"],
+)
+def test_a_command_after_a_megabyte_of_padding_fires(padding):
+    assert [f.key for f in shell(padding + "git push --force origin main")] == ["push --force"]
+
+
+def test_a_command_line_too_long_to_read_whole_says_so():
+    from caveat.common.shell import MAX_INPUT
+
+    text = "git push --force; echo " + "a" * MAX_INPUT + "; git reset --hard"
+    findings = shell(text)
+    assert [f.key for f in findings] == ["push --force", "unread"]
+    assert findings[-1].variant == "unread"
+    assert findings[-1].value_map() == {"unread": f"characters {MAX_INPUT + 1:,}–{len(text):,}"}
 
 
 def test_silent_path_imports_neither_re_nor_shell():

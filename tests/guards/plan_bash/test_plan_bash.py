@@ -573,5 +573,17 @@ def test_bash_plan_mode_reports_each_change(dirs):
 
 def test_bash_big_input_completes(dirs):
     big = "rm .caveat/plans/a.md; " + "ls -la; " * 50_000
-    assert [f.value_map()["path"] for f in run(dirs, big)] == [A]
-    assert run(dirs, "echo .caveat/plans " + "x " * 600_000) == []  # over MAX_TEXT
+    findings = run(dirs, big)
+    assert [f.value_map().get("path") for f in findings] == [A, None]
+    assert findings[-1].value_map() == {"unread": "simple commands 20,001–50,001"}
+    big = "echo .caveat/plans " + "x " * 600_000 + "; rm .caveat/plans/a.md"
+    assert [f.value_map()["path"] for f in run(dirs, big)] == [A]  # 1.2 MB: read whole
+
+
+def test_bash_command_line_too_long_to_read_whole_says_so(dirs):
+    from caveat.common.shell import MAX_INPUT
+
+    text = "rm .caveat/plans/a.md; echo " + "x" * MAX_INPUT + "; rm .caveat/plans/b.md"
+    findings = run(dirs, text)
+    assert [f.variant for f in findings] == ["", "unread"]
+    assert findings[-1].value_map() == {"unread": f"characters {MAX_INPUT + 1:,}–{len(text):,}"}

@@ -260,7 +260,7 @@ def check(event: Event, ctx: Context) -> list[Finding]:
             return []
         from caveat.guards.dependency.commands import command_findings
 
-        return command_findings(ctx, event.command, event.tool == "PowerShell")
+        return command_findings(ctx, event.command, event.tool == "PowerShell", command_may_match)
     findings: list[Finding] = []
     candidates: dict[str, list[FileEdit]] = {}
     cells = ""
@@ -281,5 +281,5 @@ def check(event: Event, ctx: Context) -> list[Finding]:
     if cells and command_may_match(cells):
         from caveat.guards.dependency.commands import command_findings
 
-        findings.extend(command_findings(ctx, cells, False))
+        findings.extend(command_findings(ctx, cells, False, command_may_match))
     return findings

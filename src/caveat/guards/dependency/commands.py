@@ -5,8 +5,8 @@ redirects, ``tee`` and in-place editors that write a dependency file."""
 from __future__ import annotations
 
 from caveat.common.patterns import PatternStore
-from caveat.common.shell import simple_commands
 from caveat.event import Finding
+from caveat.guards import commandline
 from caveat.guards import package_rules as data
 from caveat.guards.dependency import declared
 from caveat.guards.dependency import file_rules as file_data
@@ -20,10 +20,11 @@ from caveat.guards.packages import unwrap
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from caveat.common.shell import SimpleCommand
     from caveat.guards.base import Context
 
-_MAX_COMMANDS = 500
 _WRITE_OPS = frozenset({">", ">>", ">|", "&>", "&>>"})
 # In-place editors: the option that edits in place, the options whose next word is
 # the script (then every operand is a file; else the first operand is the script),
@@ -146,10 +147,15 @@ def _written(cmd: SimpleCommand, ctx: Context) -> tuple[str, str, str, str] | No
     return None
 
 
-def command_findings(ctx: Context, text: str, powershell: bool) -> list[Finding]:
+def command_findings(
+    ctx: Context, text: str, powershell: bool, may_match: Callable[[str], bool] | None = None
+) -> list[Finding]:
+    """``may_match``: the package's pre-filter, applied to each simple command, so that
+    only commands it accepts count against ``commandline.MAX_COMMANDS``."""
     out: list[Finding] = []
     dialect = "powershell" if powershell else "bash"
-    for cmd in simple_commands(text, dialect)[:_MAX_COMMANDS]:
+    commands, unread = commandline.read(text, dialect, may_match)
+    for cmd in commands:
         hit = None
         for argv, _ps in unwrap(cmd.argv, 0, powershell):
             hit = classify(argv)
@@ -171,6 +177,8 @@ def command_findings(ctx: Context, text: str, powershell: bool) -> list[Finding]
             out.append(
                 _command_finding(cmd, path, "shell", ecosystem, action, listed or "not itemised")
             )
+    if unread:
+        out.append(commandline.notice(unread))
     return out
 
 

@@ -10,7 +10,6 @@ and at its git root, read as data with the guard's own parsers.
 from __future__ import annotations
 
 import os
-import re
 
 from caveat.guards.dependency import file_rules
 from caveat.guards.dependency import manifest_diff
@@ -21,14 +20,42 @@ if TYPE_CHECKING:
 
 # The verbs that bring a package in (a removal or an upgrade of what is there is not).
 INSTALLS = frozenset({"DECLARE:add", "ADHOC:install", "GLOBAL:install"})
-# ``name==1.0``, ``name[extra]>=2``, ``name@1``, ``@scope/name@^2``, ``path@v1``.
-_VERSION = re.compile(r"(?<=.)@.*$|[\[=<>!~;\s].*$")
-_PYPI_SEPARATORS = re.compile(r"[-_.]+")
+# Where a version or an extra starts: ``name==1.0``, ``name[extra]>=2``, ``name ; marker``.
+_ENDS = frozenset("[=<>!~; \t")
 
 
 def _name(word: str, ecosystem: str) -> str:
-    name = _VERSION.sub("", word.strip()).lower()
-    return _PYPI_SEPARATORS.sub("-", name) if ecosystem == "PyPI" else name
+    """The package name of an install argument (``name@1``, ``@scope/name@^2``,
+    ``path@v1``, ``Name_Two[x]>=2``), as the manifests' parsers spell it. No regular
+    expressions: ``re`` would cost a firing call more than the rest of this module."""
+    name = word.strip()
+    at = name.find("@", 1)  # a scoped npm name starts with "@"
+    if at > 0:
+        name = name[:at]
+    for index, char in enumerate(name):
+        if char in _ENDS:
+            name = name[:index]
+            break
+    name = name.lower()
+    if ecosystem == "PyPI":  # PEP 503: runs of "-", "_" and "." are one "-"
+        name = "-".join(
+            part for part in name.replace("_", "-").replace(".", "-").split("-") if part
+        )
+    return name
+
+
+def _matches(name: str, pattern: str) -> bool:
+    """``fnmatch`` for the one-folder patterns of the manifest rules (``*`` only)."""
+    parts = pattern.split("*")
+    if not name.startswith(parts[0]) or not name.endswith(parts[-1]):
+        return False
+    at, end = len(parts[0]), len(name) - len(parts[-1])
+    for part in parts[1:-1]:
+        at = name.find(part, at, end)
+        if at < 0:
+            return False
+        at += len(part)
+    return at <= end
 
 
 _LISTED = 2000  # names of a folder looked at for a manifest pattern
@@ -49,13 +76,11 @@ def _manifests(ecosystem: str) -> list[tuple[str, str]]:
 def _files(folder: str, pattern: str) -> list[str]:
     if "*" not in pattern:
         return [os.path.join(folder, pattern)]
-    from fnmatch import fnmatchcase
-
     try:
         names = os.listdir(folder)[:_LISTED]
     except OSError:
         return []
-    return [os.path.join(folder, n) for n in sorted(names) if fnmatchcase(n, pattern)]
+    return [os.path.join(folder, n) for n in sorted(names) if _matches(n, pattern)]
 
 
 def declared(ctx: Context, ecosystem: str) -> set[str] | None:

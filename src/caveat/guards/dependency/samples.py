@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 SAMPLES: dict[tuple[str, str], dict[str, str]] = {
+    ("pretooluse-dependency-guard", "unread"): {
+        "unread": "characters 2,097,153–16,777,216",
+    },
     ("pretooluse-dependency-guard", ""): {
         "path": "package.json",
         "ecosystem": "npm",

@@ -16,13 +16,18 @@ Decisions worth knowing:
   stream fires whatever it is. Three forms fire even with constants, as ESLint
   defines them: ``new Function(...)``, a string given to a timer, and eval reached
   indirectly (``const run = eval``), whose argument cannot be seen.
-- Size never turns a finding into silence: a scan that reaches ``SCAN_S`` stops and
-  reports what it found, and a large text's head and tail are scanned first.
+- Size never turns a finding into silence: a large text is scanned in windows around
+  its trigger literals (``windows``), the hit cap counts judged hits only, and a scan
+  that reaches ``SCAN_S`` stops, reports what it found and says which lines it did
+  not read (the ``unread`` variants).
 - Only what the change adds is reported: a primitive whose count does not rise from
   the text before the edit to the text after stays silent, even if its line moved.
 - PostToolUse has no reliable "before" for a Write (the file on disk is already the
   new text), so the whole written file counts as new there; fragment edits compare
   their old and new fragments.
+- The spelling the language runs is the one matched: Python identifiers in NFKC,
+  JavaScript identifier escapes decoded (``spelling``); the cheap test for either is
+  ``str.isascii`` or a substring test.
 - Notebook cells (``CELL`` edits) are read as Python; a Write of a ``.ipynb`` file is
   read as its code cells, and lines are named as "cell N line M".
 """
@@ -120,7 +125,15 @@ SHEBANGS = {
 
 # Literal substrings (per language) without which no primitive can match: the
 # cheap pre-filter. A test derives them from PRIMITIVES and compares.
-_SHELL_TRIGGERS = ("curl", "wget", "sh -", "iex", "Invoke-Expression", "invoke-expression")
+_SHELL_TRIGGERS = (
+    "curl",
+    "wget",
+    "sh -",
+    "iex",
+    "Invoke-Expression",
+    "invoke-expression",
+    "eval",
+)
 TRIGGERS: dict[str, tuple[str, ...]] = {
     "python": (
         "eval",
@@ -158,6 +171,9 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "create_subprocess_shell",
         "exec_command",
         "render_template_string",
+        "Interactive",
+        "run_string",
+        "run_in_subinterp",
         "config.listen",
         "import listen",
     ),
@@ -177,6 +193,9 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "exec",
         "shell:",
         "shell :",
+        "vm2",
+        "sandbox",
+        "shelljs",
         "require(",
         "require (",
         "import(",
@@ -201,6 +220,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "spawn",
         "popen",
         "Open3",
+        '"|',
+        "'|",
         "`",
         "%x",
     ),
@@ -213,6 +234,8 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "proc_open",
         "popen",
         "system",
+        "assert",
+        "_replace",
         "`",
         "include",
         "require",
@@ -229,6 +252,12 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "GroovyClassLoader",
         "Eval.",
         "parseExpression",
+        "createValueExpression",
+        "createMethodExpression",
+        "ConstraintViolationWithTemplate",
+        "ognl",
+        "Ognl",
+        "sys.process",
         "getRuntime",
         "loadLibrary",
         "ProcessBuilder",
@@ -238,6 +267,9 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         "NetDataContractSerializer",
         "TypeNameHandling",
         "JavaScriptSerializer",
+        "FsPickler",
+        "BadListTypeChecking",
+        "TypeFilterLevel",
         "Process.Start",
         "ProcessStartInfo",
     ),
@@ -319,9 +351,9 @@ def language_of(path: str, text: str, ctx: Context | None = None) -> str | None:
 def _cap(findings: list[Finding]) -> list[Finding]:
     if len(findings) <= MAX_FINDINGS:
         return findings
-    rest = str(len(findings) - MAX_FINDINGS)
-    more = Finding({"count": rest}, variant="more", key="more")
-    return [*findings[:MAX_FINDINGS], more]
+    from caveat.guards.eval.report import capped
+
+    return capped(findings, MAX_FINDINGS)
 
 
 def _command(event: Event, deadline: float) -> list[Finding]:
@@ -349,7 +381,16 @@ def check(event: Event, ctx: Context) -> list[Finding]:
         # Fragments of an extensionless file: its shebang is on disk.
         disk = ctx if edits[0].kind != WHOLE else None
         language = language_of(path, news[0], disk)
-        if language is None or not _triggered(language, news):
+        if language is None:
+            continue
+        # A spelling other than the one the language runs: NFKC, or a JavaScript escape.
+        if (language == "python" and not all(t.isascii() for t in news)) or (
+            language == "js" and any("\\u" in t for t in news)
+        ):
+            from caveat.guards.eval.spelling import canonical
+
+            news = [canonical(text, language) for text in news]
+        if not _triggered(language, news):
             continue
         from caveat.guards.eval import report
 

@@ -4,7 +4,8 @@
 ``expand(code, wanted)`` reads the import statements of a code view (comments and
 strings blanked) and returns one derived primitive per alias: the original's judging
 rules (safe modes, constant arguments) with a pattern for the new name and the
-original's name for the message.
+original's name for the message; its trigger is the local name and the ``(`` or
+``.`` that follows it.
 """
 
 from __future__ import annotations
@@ -58,7 +59,10 @@ def expand(code: str, wanted: set[str]) -> list[Primitive]:
                 continue
             if name:
                 pattern = rf"(?<![\w.]){re.escape(local)}\s*\("
+                trigger = local + "("
             else:
                 pattern = rf"(?<![\w.]){re.escape(local)}\s*\.\s*{func}\b"
-            out.append(table[pid].replace(pattern=pattern, name=f"{mod}.{func}"))
+                trigger = local + "."
+            found = table[pid].replace(pattern=pattern, name=f"{mod}.{func}", triggers=(trigger,))
+            out.append(found)
     return out

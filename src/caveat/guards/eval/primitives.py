@@ -43,7 +43,8 @@ A primitive (``caveat.guards.eval.records.Primitive``):
   and looking back for ``curl`` keeps the scan linear and fast.
 - ``group``: of two primitives in one group on the same line only the first listed
   counts; ``words``: the family in words when the family's general wording does not
-  fit.
+  fit; ``judge``: a judgment of the lines above the call that can exempt it
+  (``caveat.guards.eval.judge``: ``round-trip``, ``kwargs-default``).
 
 ``PY_ALIASES`` maps (module, function) to the Python primitive it is, for names bound
 by ``import … as`` and ``from … import`` (``caveat.guards.eval.aliases``).
@@ -61,6 +62,7 @@ FAMILY_WORDS = {
     "DLEXEC": "downloaded script executed",
     "IMPORT": "dynamic module loading",
     "TMPL": "template or expression-language injection",
+    "DLINSTALL": "downloaded program installed without a checksum",
 }
 
 LANGUAGES: dict[str, Language] = {
@@ -129,6 +131,9 @@ _PYTHON = (
         family="IMPORT",
         triggers=("__import__", "import_module"),
         pattern=r"(?<![\w.])(?:__import__|importlib\s*\.\s*import_module)\s*\(",
+        # A pytest fixture's own parameter (``params=[...]``) is one of the test's
+        # constants.
+        safe=(r"^\s*request\s*\.\s*param\s*(?:,|$)",),
         literal_arg=0,
         alternative="an allow-list mapping accepted names to modules",
     ),
@@ -139,6 +144,7 @@ _PYTHON = (
         pattern=r"(?<![\w.])(?:cPickle|pickle|_pickle|dill|cloudpickle)\s*\.\s*"
         r"(?:loads?|Unpickler)\b",
         safe=(_ROUND_TRIP,),
+        judge="round-trip",
         literal_arg=0,
         alternative="JSON, msgspec or another schema-validated format "
         "(pickle runs code while loading)",
@@ -164,6 +170,7 @@ _PYTHON = (
         triggers=("marshal",),
         pattern=r"(?<![\w.])marshal\s*\.\s*loads?\s*\(",
         safe=(_ROUND_TRIP,),
+        judge="round-trip",
         literal_arg=0,
         alternative="JSON or another data-only format",
     ),
@@ -212,6 +219,7 @@ _PYTHON = (
         triggers=("torch.load", "serialization.load"),
         pattern=r"(?<![\w.])torch\s*\.\s*(?:serialization\s*\.\s*)?load\s*\(",
         safe=(r"\bweights_only\s*=\s*True\b",),
+        judge="kwargs-default",
         alternative="torch.load(..., weights_only=True) or safetensors "
         "(the default is only safe from torch 2.6 on)",
     ),
@@ -307,6 +315,32 @@ _PYTHON = (
         pattern=r"\brender_template_string\s*\(",
         literal_arg=0,
         alternative="render_template() with a template file, passing data as variables",
+    ),
+    Primitive(
+        # ``code.InteractiveConsole().push(src)``: the stdlib REPL runs what it is given.
+        id="py.code-interact",
+        family="CODE",
+        triggers=("Interactive",),
+        pattern=r"\.(?P<n>push|runsource|runcode)\s*\("
+        r"|(?<![\w.])code\s*\.\s*(?P<c>compile_command)\s*\(",
+        file_requires=("InteractiveConsole", "InteractiveInterpreter"),
+        group="code-interact",
+        literal_arg=0,
+        template="code: {n}{c}",
+        alternative="ordinary code: a dispatch table or functions chosen by name "
+        "from an explicit mapping",
+    ),
+    Primitive(
+        # A subinterpreter runs source text: ``run_string(id, src)``, ``run_in_subinterp(src)``.
+        id="py.subinterpreter",
+        family="CODE",
+        triggers=("run_string", "run_in_subinterp"),
+        pattern=r"(?<![\w.])(?:(?:_xxsubinterpreters|_?interpreters)\s*\.\s*(?P<n>run_string)"
+        r"|(?:_testcapi|_testinternalcapi|support)\s*\.\s*"
+        r"(?P<m>run_in_subinterp(?:_with_config)?))\s*\(",
+        literal_arg=-1,
+        template="{n}{m}",
+        alternative="ordinary code, or a separate process given fixed source",
     ),
     Primitive(
         id="py.logging-listen",
@@ -421,6 +455,34 @@ _JS = (
         require=(r"\bshell\s*:\s*(?!false\b|undefined\b|null\b|0\b)[\w'\"`!]",),
         name="spawn {shell: true}",
         alternative="spawn()/execFile() with an argument array and {shell: false}",
+    ),
+    Primitive(
+        # vm2 and the ``sandbox`` package run source text: ``new VM().run(src)``,
+        # ``new VMScript(src)``, ``new Sandbox().run(src, cb)`` (neither is a boundary).
+        id="js.sandbox-run",
+        family="CODE",
+        triggers=("vm2", "sandbox"),
+        pattern=r"\.\s*run\s*\(|(?<![\w.$])new\s+(?P<n>VMScript)\s*\(",
+        # the package imported, not a word: an iframe's 'sandbox' attribute is no sandbox
+        file_requires=tuple(
+            f"{verb}{q}{name}{q}"
+            for verb in ("require(", "from ", "import(")
+            for q in "'\""
+            for name in ("vm2", "sandbox")
+        ),
+        literal_arg=0,
+        name="vm2/sandbox run",
+        alternative="plain functions; for untrusted code, a separate process or isolated-vm",
+    ),
+    Primitive(
+        id="js.shelljs-exec",
+        family="SHELL",
+        triggers=("shelljs",),
+        pattern=r"(?<![\w$])(?:shell|shelljs|sh)\s*\.\s*exec\s*\(",
+        file_requires=("shelljs",),
+        literal_arg=0,
+        name="shelljs exec",
+        alternative="execFile() or spawn() with an argument array (no shell)",
     ),
     Primitive(
         id="js.require",
@@ -546,6 +608,32 @@ _RUBY = (
         alternative='the argument-list form, e.g. system("git", "log", path)',
     ),
     Primitive(
+        # Each argument of a pipeline is a command: a string one goes to the shell.
+        id="rb.open3-pipeline",
+        family="SHELL",
+        triggers=("Open3",),
+        pattern=r"\bOpen3\s*\.\s*(?P<n>pipeline(?:_rw?|_w|_start)?)(?:\s*\(|[ \t]+(?=[\w@$\"'`:]))",
+        safe=(r"^\s*(?:\[|%[wWiI]\s*[\[({<|!])",),
+        literal_arg=0,
+        template="Open3.{n}",
+        alternative='array commands, e.g. Open3.pipeline(["sort", file], ["uniq"])',
+    ),
+    Primitive(
+        # ``open("|cmd")`` (Kernel#open, IO.read and friends) runs a command through the
+        # shell when the name starts with a pipe.
+        id="rb.open-pipe",
+        family="SHELL",
+        triggers=('"|', "'|"),
+        view="text",
+        pattern=r"(?<![\w.:@$])(?:(?:Kernel|IO|URI)\s*(?:\.|::)\s*)?"
+        r"(?:open|read|readlines|foreach|binread|write)(?:\s*\(\s*|[ \t]+)"
+        r"(?:(?:Kernel\s*(?:\.|::)\s*)?(?:sprintf|format)\s*\(\s*)?(?P<q>[\"'])\|",
+        # A constant command (``open("|date")``) is the program's own.
+        require=(r"#\{|%|\+",),
+        name='open("|command")',
+        alternative="Open3.capture2 with an argument list, or File.open for a file",
+    ),
+    Primitive(
         id="rb.backticks",
         family="SHELL",
         triggers=("`", "%x"),
@@ -595,6 +683,27 @@ _PHP = (
         alternative="proc_open() with an argument array, or escapeshellarg() on every argument",
     ),
     Primitive(
+        # ``assert($code)``: PHP before 8 evaluates a string given to assert.
+        id="php.assert",
+        family="CODE",
+        triggers=("assert",),
+        pattern=r"(?<![\w$>:\\])assert\s*\((?=\s*\$\w+\s*\))",
+        name="assert(string)",
+        alternative="assert() of a boolean expression, never of a string",
+    ),
+    Primitive(
+        # The ``e`` modifier evaluates the replacement as PHP code.
+        id="php.eval-modifier",
+        family="CODE",
+        triggers=("_replace",),
+        view="text",
+        pattern=r"(?<![\w$>:\\])(?:preg_replace\s*\(\s*(?P<q>['\"])(?P<d>[^\w\s\\])"
+        r"[^\n]{0,300}?(?P=d)[a-zA-Z]*e[a-zA-Z]*(?P=q)"
+        r"|mb_(?:ereg|eregi)_replace\s*\((?:[^,;()]{0,200},){3}\s*(?:\$|['\"][a-zA-Z]*e))",
+        name="replace with the e modifier",
+        alternative="preg_replace_callback() with a function",
+    ),
+    Primitive(
         id="php.backticks",
         family="SHELL",
         triggers=("`",),
@@ -635,7 +744,8 @@ _JAVA = (
         family="DESER",
         triggers=("Yaml",),
         pattern=r"(?<![\w.])(?:new\s+)?(?P<n>Yaml)\s*\(",
-        safe=(r"\bSafeConstructor\b",),
+        # SafeConstructor, or a Constructor bound to one root class.
+        safe=(r"\bSafeConstructor\b", r"\bnew\s+Constructor\s*\(\s*[\w.]"),
         name="new Yaml()",
         alternative="new Yaml(new SafeConstructor(new LoaderOptions()))",
     ),
@@ -684,6 +794,63 @@ _JAVA = (
         literal_arg=0,
         name="parseExpression",
         alternative="a constant expression evaluated with SimpleEvaluationContext",
+    ),
+    Primitive(
+        # Unified EL: an expression built from outside text runs with the page's beans.
+        id="java.el",
+        family="TMPL",
+        triggers=("createValueExpression", "createMethodExpression"),
+        pattern=r"\.(?P<n>createValueExpression|createMethodExpression)\s*\(",
+        # the expression is the second argument
+        require=(r"^[^,()]*,\s*(?![\"\s])",),
+        template="{n}",
+        alternative="a constant expression; pass outside values in as variables",
+    ),
+    Primitive(
+        # Bean Validation message templates are EL.
+        id="java.el-template",
+        family="TMPL",
+        triggers=("ConstraintViolationWithTemplate",),
+        pattern=r"\.buildConstraintViolationWithTemplate\s*\(",
+        literal_arg=0,
+        name="buildConstraintViolationWithTemplate",
+        alternative="a constant message template; pass outside values as message parameters",
+    ),
+    Primitive(
+        id="java.ognl",
+        family="TMPL",
+        triggers=("ognl", "Ognl"),
+        pattern=r"\.(?P<n>getGetMethod|getSetMethod|getField|getValue|setValue|setProperties"
+        r"|setProperty|translateVariables|callMethod|findValue|parseExpression|evaluate)\s*\(",
+        file_requires=("ognl", "Ognl"),
+        literal_arg=0,
+        template="OGNL {n}",
+        alternative="a constant OGNL expression, or plain getters and setters",
+    ),
+    Primitive(
+        # Scala sys.process: ``Seq("sh", "-c", cmd).!`` runs a shell script.
+        id="java.scala-shell",
+        family="SHELL",
+        triggers=("sys.process",),
+        # run on the same line: ``.!``, ``.!!``, ``.lazyLines``, ``.run``
+        pattern=r"(?<![\w.])(?:Seq|List|Process)\s*\("
+        r"(?=[^\n]*\)\s*\.?\s*(?:!|lazyLines|lineStream|run\b))",
+        file_requires=("sys.process",),
+        require=(_SH_C,),
+        literal_arg=-1,
+        name='Seq(shell, "-c", ...)',
+        alternative="Seq(program, arg1, ...) without a shell",
+    ),
+    Primitive(
+        # A string run as a command line (``cmd.!``, ``cmd !!``, ``cmd.lazyLines``).
+        id="java.scala-string-run",
+        family="SHELL",
+        triggers=("sys.process",),
+        pattern=r"(?<=\w)(?:\s*\.\s*(?:!!?|lazyLines(?:_!)?|lineStream(?:_!)?)(?![\w!=])"
+        r"|[ \t]+!!?(?=[ \t]*(?:$|[)};\n])))",
+        file_requires=("sys.process",),
+        name="command string .!",
+        alternative="Seq(program, arg1, ...).! with each argument its own element",
     ),
     Primitive(
         id="java.runtime-exec",
@@ -761,6 +928,30 @@ _CSHARP = (
         pattern=r"\bnew\s+JavaScriptSerializer\s*\((?=\s*[^\s)])",
         name="JavaScriptSerializer(type resolver)",
         alternative="new JavaScriptSerializer() without a type resolver, or System.Text.Json",
+    ),
+    Primitive(
+        id="cs.fspickler",
+        family="DESER",
+        triggers=("FsPickler",),
+        pattern=r"\bFsPickler\s*\.\s*Create(?:Json|Binary|Xml|Bson)Serializer\s*\(",
+        name="FsPickler",
+        alternative="System.Text.Json with concrete types",
+    ),
+    Primitive(
+        id="cs.fastjson",
+        family="DESER",
+        triggers=("BadListTypeChecking",),
+        pattern=r"\bJSON\s*\.\s*ToObject\b",
+        require=(r"\bBadListTypeChecking\s*=\s*false\b",),
+        name="JSON.ToObject (BadListTypeChecking = false)",
+        alternative="fastJSON with BadListTypeChecking left on, or System.Text.Json",
+    ),
+    Primitive(
+        id="cs.typefilter-full",
+        family="DESER",
+        triggers=("TypeFilterLevel",),
+        pattern=r"\bTypeFilterLevel\s*\.\s*Full\b",
+        alternative="TypeFilterLevel.Low (the default) for .NET Remoting",
     ),
     Primitive(
         id="cs.process-shell",
@@ -873,6 +1064,40 @@ _SHELL = (
         before=r"(?i:(?<![\w-])(?:pwsh|powershell)(?:\.exe)?(?![\w-]))",
         name="iex (downloaded script)",
         alternative="save the script to a file, verify its signature or hash, then run it",
+    ),
+    Primitive(
+        # ``eval "$cmd"``, ``eval $@``: the shell parses a value as code. Command
+        # substitutions are left out (``eval "$(ssh-agent -s)"``, ``eval "$(pyenv init -)"``
+        # run a local tool's own setup output), and so is getopt's quoted output
+        # (``eval set -- "$OPTS"``). Make's ``$(eval ...)`` is not the shell's.
+        id="sh.eval-variable",
+        family="SHELL",
+        triggers=("eval",),
+        view="text",
+        pattern=r"(?<![\w.$/-])(?<!\$\()eval(?=[ \t]+[^\s#;&|])",
+        # an expansion before the statement ends; ``\$`` and ``$$`` are stepped over
+        require=(r"^(?:[^$;&|\n\\]|\\[\s\S]|\$\([^()\n]*\)|\$\$)*\$(?:[{@*#?!0-9]|[A-Za-z_])",),
+        safe=(r"^\s+set\s+--\s",),
+        name="eval of expanded text",
+        alternative='run the command directly with its arguments ("$@", an array); '
+        "never eval a value",
+    ),
+    Primitive(
+        # ``curl -L <release> -o /usr/local/bin/tool``: a program installed as downloaded,
+        # with no sha256sum/shasum/gpg/cosign check in the same command.
+        id="sh.download-install",
+        family="DLINSTALL",
+        triggers=("curl", "wget"),
+        view="text",
+        # Anchored on the output option naming a bin folder (rare), the download looked
+        # up earlier in the same command; the checksum is looked for by ``judge``.
+        pattern=r"(?<![\w-])(?:-[a-zA-Z]*[oO][ \t]*|--output(?:-document)?[= \t]+)['\"]?"
+        r"(?P<p>(?:/usr(?:/local)?|/opt(?:/[\w.-]+)*)?/s?bin/[\w.+-]+)",
+        before=_DOWNLOAD,
+        judge="checksum",
+        template="{d} into {p}",
+        alternative="download to a temporary file, check it against the checksum the "
+        "project publishes (sha256sum -c), then install it",
     ),
 )
 

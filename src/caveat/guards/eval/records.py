@@ -17,8 +17,8 @@ class Primitive(Record):
 
     __slots__ = (
         "alternative", "argv_safe", "before", "family", "file_requires", "first_string",
-        "group", "id", "in_strings", "literal_arg", "literal_unless", "name", "pattern",
-        "require", "safe", "sanitizer", "template", "triggers", "view", "words",
+        "group", "id", "in_strings", "judge", "literal_arg", "literal_unless", "name",
+        "pattern", "require", "safe", "sanitizer", "template", "triggers", "view", "words",
     )  # fmt: skip
 
     id: str
@@ -41,6 +41,7 @@ class Primitive(Record):
     before: tuple[str, ...]
     group: str
     words: str
+    judge: str
 
     def __init__(
         self,
@@ -64,6 +65,7 @@ class Primitive(Record):
         before: str | tuple[str, ...] = (),
         group: str = "",
         words: str = "",
+        judge: str = "",
     ) -> None:
         for field, value in (
             ("id", id), ("family", family), ("triggers", triggers), ("pattern", pattern),
@@ -73,7 +75,7 @@ class Primitive(Record):
             ("literal_unless", literal_unless), ("argv_safe", argv_safe),
             ("first_string", first_string), ("file_requires", file_requires),
             ("before", (before,) if isinstance(before, str) else before),
-            ("group", group), ("words", words),
+            ("group", group), ("words", words), ("judge", judge),
         ):  # fmt: skip
             _set(self, field, value)
 

@@ -11,14 +11,11 @@ from __future__ import annotations
 import os
 import time
 
-from caveat.common.budget import Overrun
-from caveat.common.budget import Timer
-from caveat.common.sanitize import redact
 from caveat.event import Finding
 from caveat.guards.eval.primitives import FAMILY_WORDS
 from caveat.guards.eval.primitives import PRIMITIVES
-from caveat.guards.eval.scan import scan
 from caveat.guards.eval.scan import triggered
+from caveat.guards.eval.windows import bounded
 from caveat.guards.texts import label
 from caveat.guards.texts import texts
 
@@ -28,11 +25,11 @@ if TYPE_CHECKING:
     from caveat.event import FileEdit
     from caveat.guards.base import Context
     from caveat.guards.eval.records import Hit
+    from caveat.guards.eval.windows import Unread
 
 MAX_COMMAND = 200
 # Hits looked up verbatim in the text before the edit when its scan ran out of time.
 MAX_LOOKUPS = 64
-EDGE = 1 << 20
 
 
 def _info(language: str, pid: str) -> tuple[str, str]:
@@ -52,64 +49,51 @@ def _held(language: str, pid: str) -> bool:
     return any(p.id == pid and p.family in HOLD_FAMILIES for p in PRIMITIVES.get(language, ()))
 
 
-def _ends(text: str) -> list[tuple[int, int, int]]:
-    """(start, end, first line) of the head and the tail of a large text, cut at line
-    ends; none for a text small enough to scan whole in time."""
-    size = len(text)
-    if size <= 4 * EDGE:
-        return []
-    head = text.find("\n", EDGE, 2 * EDGE)
-    head = head if head > 0 else EDGE
-    tail = text.rfind("\n", size - 2 * EDGE, size - EDGE) + 1 or size - EDGE
-    return [(0, head, 0), (tail, size, text.count("\n", 0, tail))]
-
-
 def _bounded(
     text: str, language: str, deadline: float, first: bool = False
-) -> tuple[list[Hit], bool]:
-    """The hits in ``text`` and whether the scan completed. At ``deadline`` the scan
-    stops and what was found is kept: size never turns a finding into silence. A large
-    text's head and tail are scanned first (where a change to a long file usually is),
-    so that a scan of the whole that runs out of time still leaves their hits."""
-    edges: list[Hit] = []
-    whole: list[Hit] = []
-    timer = Timer(max(deadline - time.perf_counter(), 0.001))
-    try:
-        with timer:
-            for begin, end, line in _ends(text):
-                part = text[begin:end]
-                found = scan(part, language, triggered(language, part), first=first)
-                edges.extend(h.replace(line=h.line + line) for h in found)
-            ids = triggered(language, text)
-            if ids:
-                scan(text, language, ids, whole, first)
-            return whole, True
-    except Overrun as exc:
-        if exc.timer is not timer:
-            raise
-    lines = {h.line for h in edges}
-    return edges + [h for h in whole if h.line not in lines], False
+) -> tuple[list[Hit], Unread | None]:
+    """The hits in ``text``, and where the deadline stopped the scan (None: it read
+    everything). Size never turns a finding into silence: what was found is kept, and
+    the caller says what was not read."""
+    ids = triggered(language, text)
+    if not ids:
+        return [], None
+    return bounded(text, language, ids, deadline, first)
 
 
-def _scans(before: str, after: str, language: str, deadline: float) -> tuple[list[Hit], list[Hit]]:
-    """The hits in ``after`` and in ``before``. When ``before`` could not be scanned
-    in time, a hit whose line occurs in it verbatim counts as old."""
-    hits, done = _bounded(after, language, deadline)
+def _scans(
+    before: str, after: str, language: str, deadline: float
+) -> tuple[list[Hit], list[Hit], Unread | None]:
+    """The hits in ``after``, those in ``before``, and what of ``after`` was not read.
+    When ``before`` could not be scanned in time, a hit whose line occurs in it
+    verbatim counts as old."""
+    hits, unread = _bounded(after, language, deadline)
     if not hits or not before:
-        return hits, []
-    if done:
-        old, done = _bounded(before, language, deadline)
-        if done:
-            return hits, old
+        return hits, [], unread
+    if time.perf_counter() < deadline:
+        old, cut = _bounded(before, language, deadline)
+        if cut is None:
+            return hits, old, unread
     hits = hits[:MAX_LOOKUPS]
-    return hits, [h for h in hits if h.text and h.text in before]
+    return hits, [h for h in hits if h.text and h.text in before], unread
+
+
+def _new_sources(language: str, pid: str, now: list[Hit], old: list[Hit]) -> list[Hit]:
+    """A download-and-run line pointed at a URL the text before did not fetch: news
+    even when the count of such lines stays the same."""
+    if not _held(language, pid):
+        return []
+    from caveat.guards.eval.judge import new_sources
+
+    return new_sources(now, [h for h in old if h.pid == pid])
 
 
 def _introduced(
     before: str, after: str, language: str, deadline: float
-) -> list[tuple[str, list[str], list[int]]]:
-    """(primitive id, names, new lines) for each primitive the change adds."""
-    hits, old = _scans(before, after, language, deadline)
+) -> tuple[list[tuple[str, list[str], list[int]]], Unread | None]:
+    """(primitive id, names, new lines) for each primitive the change adds, and what
+    of the new text was not read."""
+    hits, old, unread = _scans(before, after, language, deadline)
     out = []
     for pid in dict.fromkeys(h.pid for h in hits):
         now = [h for h in hits if h.pid == pid]
@@ -118,6 +102,10 @@ def _introduced(
             if h.pid == pid:
                 was[h.text] = was.get(h.text, 0) + 1
         if len(now) <= sum(was.values()):
+            fresh = _new_sources(language, pid, now, old)
+            if fresh:
+                names = list(dict.fromkeys(h.name for h in fresh))
+                out.append((pid, names, sorted({h.line for h in fresh})))
             continue
         fresh = []
         for h in now:
@@ -128,7 +116,7 @@ def _introduced(
         fresh = fresh or now
         names = list(dict.fromkeys(h.name for h in fresh))
         out.append((pid, names, sorted({h.line for h in fresh})))
-    return out
+    return out, unread
 
 
 def _display(ctx: Context, path: str) -> str:
@@ -145,8 +133,16 @@ def file_findings(
     if found is None:
         return []
     before, after, naming, starts = found
+    del found
+    if (language == "python" and not (before.isascii() and after.isascii())) or (
+        language == "js" and ("\\u" in before or "\\u" in after)
+    ):
+        from caveat.guards.eval.spelling import canonical
+
+        before, after = canonical(before, language), canonical(after, language)
     findings = []
-    for pid, names, lines in _introduced(before, after, language, deadline):
+    introduced, unread = _introduced(before, after, language, deadline)
+    for pid, names, lines in introduced:
         family, alternative = _info(language, pid)
         text = label(lines, naming, starts)
         values = {
@@ -157,11 +153,17 @@ def file_findings(
             "alternative": alternative,
         }
         findings.append(Finding(values, key=pid))
+    if unread is not None:
+        values = {"path": _display(ctx, path), "unread": unread.words()}
+        findings.append(Finding(values, variant="unread", key=f"unread:{path}"))
     return findings
 
 
 def command_findings(command: str, language: str, deadline: float) -> list[Finding]:
-    hits = sorted(_bounded(command, language, deadline, first=True)[0], key=lambda hit: hit.line)
+    from caveat.common.sanitize import redact
+
+    found, unread = _bounded(command, language, deadline, first=True)
+    hits = sorted(found, key=lambda hit: hit.line)
     findings = []
     seen: set[str] = set()
     for hit in hits:
@@ -180,4 +182,17 @@ def command_findings(command: str, language: str, deadline: float) -> list[Findi
             "command": shown,
         }
         findings.append(Finding(values, variant="command", key=pid, hold=_held(language, pid)))
+    if unread is not None:
+        findings.append(Finding({"unread": unread.words()}, variant="unread-command", key="unread"))
     return findings
+
+
+def capped(findings: list[Finding], most: int) -> list[Finding]:
+    """At most ``most`` findings and a count of the rest; a notice that part of a text
+    was not read is always kept."""
+    unread = [f for f in findings if f.variant in ("unread", "unread-command")]
+    kept = [f for f in findings if f.variant not in ("unread", "unread-command")]
+    if len(kept) <= most:
+        return kept + unread
+    more = Finding({"count": str(len(kept) - most)}, variant="more", key="more")
+    return [*kept[:most], more, *unread]

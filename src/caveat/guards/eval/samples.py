@@ -22,6 +22,13 @@ SAMPLES: dict[tuple[str, str], dict[str, str]] = {
     ("pretooluse-eval-guard", "more"): {
         "count": "2",
     },
+    ("pretooluse-eval-guard", "unread"): {
+        "path": "bundle.js",
+        "unread": "lines 180,001–400,000",
+    },
+    ("pretooluse-eval-guard", "unread-command"): {
+        "unread": "characters 1,048,577–16,777,216",
+    },
 }
 
 # A call that makes the guard fire in a fresh session; {project} is the project root.

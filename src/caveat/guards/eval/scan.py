@@ -3,7 +3,8 @@
 ``scan(text, language, ids)`` returns ``Hit`` records (primitive id, line, name,
 line text) in text order. Work is bounded so that multi-megabyte or adversarial
 input stays linear: every regex is free of nested or ambiguous quantifiers, at most
-``MAX_HITS`` matches of a primitive are judged per text, an argument span is at most
+``MAX_HITS`` hits of a primitive are kept per text (counted after judging, so that
+harmless matches never crowd out a real one), an argument span is at most
 ``MAX_SPAN`` characters, and bracket matching steps over closing brackets only.
 """
 
@@ -11,24 +12,24 @@ from __future__ import annotations
 
 import re
 
-from caveat.guards.eval.mask import Pieces
-from caveat.guards.eval.mask import blank
+from caveat.guards.eval.literal import matches
 from caveat.guards.eval.mask import mask
 from caveat.guards.eval.primitives import LANGUAGES
 from caveat.guards.eval.primitives import PRIMITIVES
 from caveat.guards.eval.records import Hit
 from caveat.guards.eval.records import Language
+from caveat.guards.eval.workflow import workflow_scripts
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterable
 
     from caveat.guards.eval.records import Primitive
 
 MAX_HITS = 500
 MAX_SPAN = 64 * 1024
 MAX_LINE_SPAN = 4 * 1024
-_DEFINITION = r"(?:^|[^\w$])(?:def|function|func|fn|sub)\s+$"
+_DEFINERS = ("def", "function", "func", "fn", "sub")
 _LITERAL = r"""(?:\s|\+|[rRbBuUfF@]{1,2}(?=["'`])|"[^"]*"|'[^']*'|`[^`]*`)*"""
 _STATEMENT_START = r"(?<!\\)\n|;|&&|\|\|"
 _BEFORE = 2048
@@ -44,67 +45,32 @@ def _rx(source: str) -> re.Pattern[str]:
     return found
 
 
-_WORKFLOW_KEY = r"(\s*(?:-\s+)?)(run|script)\s*:(?=\s|$)"
-_USES = r"\s*(?:-\s+)?uses\s*:\s*['\"]?([^\s'\"#]+)"
-_GITHUB_SCRIPT = "actions/github-script"
-
-
 def primitives(language: str) -> tuple[Primitive, ...]:
     return PRIMITIVES.get(language, ())
+
+
+def present(text: str, words: Iterable[str]) -> set[str]:
+    """The ``words`` that occur in ``text``, each searched once, shortest first: a word
+    that holds an absent one (``read_pickle`` holds ``pickle``) is absent unsearched."""
+    found: set[str] = set()
+    absent: list[str] = []
+    for word in sorted(set(words), key=len):
+        if any(a in word for a in absent):
+            continue
+        if word in text:
+            found.add(word)
+        else:
+            absent.append(word)
+    return found
 
 
 def triggered(language: str, text: str) -> list[str]:
     """Ids of the primitives whose trigger occurs in ``text``."""
     if language in LANGUAGES and LANGUAGES[language].ci:
         text = text.lower()
-    return [p.id for p in primitives(language) if any(t in text for t in p.triggers)]
-
-
-def _lines(text: str) -> Iterator[str]:
-    """The lines of ``text``, one at a time (no list of millions of strings)."""
-    pos, size = 0, len(text)
-    while pos <= size:
-        stop = text.find("\n", pos)
-        if stop < 0:
-            stop = size
-        yield text[pos:stop]
-        pos = stop + 1
-
-
-def workflow_scripts(text: str) -> str:
-    """The text with everything but ``run:`` values and ``actions/github-script``
-    ``script:`` values blanked (GitHub Actions): expressions under ``env:`` or
-    ``with:`` never reach a shell, and other actions' ``script`` inputs are data."""
-    out = Pieces()
-    indent = -1  # indentation of the key whose block we are in; -1 outside
-    uses = ""  # the ``uses:`` of the current step
-    for count, line in enumerate(_lines(text)):
-        if count:
-            out.add("\n")
-        stripped = line.lstrip()
-        depth = len(line) - len(stripped)
-        if indent >= 0 and (not stripped or depth > indent):
-            out.add(line)
-            continue
-        indent = -1
-        if stripped.startswith("- "):
-            uses = ""
-        step = _rx(_USES).match(line)
-        if step is not None:
-            uses = step.group(1)
-        key = _rx(_WORKFLOW_KEY).match(line)
-        if key is None or (key.group(2) == "script" and not uses.startswith(_GITHUB_SCRIPT)):
-            out.add(blank(line))
-            continue
-        indent = len(key.group(1))
-        value = line[key.end() :]
-        inner = value.strip()
-        if len(inner) > 1 and inner[0] in "\"'" and inner[-1] == inner[0]:
-            # YAML quotes around a one-line script are not shell quotes.
-            first, last = value.index(inner[0]), value.rindex(inner[0])
-            value = value[:first] + " " + value[first + 1 : last] + " " + value[last + 1 :]
-        out.add(blank(line[: key.end()]), value)
-    return out.text()
+    prims = primitives(language)
+    found = present(text, (t for p in prims for t in p.triggers))
+    return [p.id for p in prims if any(t in found for t in p.triggers)]
 
 
 def _close(code: str, open_at: int, budget: list[int]) -> int:
@@ -160,6 +126,12 @@ def _top_level_comma(arg: str) -> int:
 
 def _first_is_literal(arg: str) -> bool:
     """The first argument of a code-view span is a constant string (or empty)."""
+    head = arg.lstrip()
+    opens = head[:1] in ("+", '"', "'", "`") or (
+        head[:1] in "rRbBuUfF@" and any(q in head[1:3] for q in "\"'`")
+    )
+    if head and not opens:  # no string opens it: no regex needed
+        return head[0] in ",;|]" or head.startswith(("&&", "if ", "unless "))
     end = _rx(_LITERAL).match(arg)
     stop = end.end() if end is not None else 0
     rest = arg[stop:].lstrip()
@@ -197,12 +169,32 @@ def _literal(
     which = prim.literal_arg
     if which is None:
         return False
+    # Each language's ``interp`` needs one of these characters (the f prefix, ``$``).
+    if interp and not any(c in plain_arg for c in "fF$#"):
+        interp = ""
     for found in re.finditer(interp, plain_arg) if interp else ():
         if not in_code or code_arg[found.start()] != " ":
             return False
     if which == 0:
         return _first_is_literal(code_arg)
     return _last_is_literal(code_arg) or (not code_arg.strip())
+
+
+def _defines(code: str, start: int) -> bool:
+    """A definition keyword (``def``, ``function`` …) and blanks stand just before
+    ``start``: the match names a function being defined, not a call (string tests,
+    where a regex would cost its compiling on every firing run)."""
+    before = code[max(0, start - 12) : start]
+    word = before.rstrip()
+    if len(word) == len(before):
+        return False
+    for name in _DEFINERS:
+        if word.endswith(name):
+            at = len(word) - len(name)
+            if at > 0:
+                return not (before[at - 1].isalnum() or before[at - 1] in "_$")
+            return start == len(before)  # the keyword opens the text
+    return False
 
 
 def _judge(
@@ -215,7 +207,7 @@ def _judge(
     """Whether a match at ``at`` (start, end) is a real, unsafe use."""
     code, plain = views
     start, end = at
-    if _rx(_DEFINITION).search(code, max(0, start - 12), start):
+    if _defines(code, start):
         return False
     lo, hi = _span(code, end, budget)
     code_arg, plain_arg = code[lo:hi], plain[lo:hi]
@@ -237,7 +229,16 @@ def _judge(
     unless = prim.literal_unless
     if unless and re.search(unless, plain[start:end] + " " + plain_arg):
         return True  # no constant exempts this form
-    return not _literal(prim, code_arg, plain_arg, lang.interp, lang.interp_in_code)
+    if _literal(prim, code_arg, plain_arg, lang.interp, lang.interp_in_code):
+        return False
+    return not (prim.judge and _exempt(prim.judge, plain, start, plain_arg))
+
+
+def _exempt(kind: str, plain: str, start: int, arg: str) -> bool:
+    """The lines above the call make it safe (``caveat.guards.eval.judge``)."""
+    from caveat.guards.eval.judge import exempt
+
+    return exempt(kind, plain, start, arg)
 
 
 def _before(prim: Primitive, code: str, start: int) -> dict[str, str] | None:
@@ -271,7 +272,8 @@ def _name(prim: Primitive, match: re.Match[str], extra: dict[str, str]) -> str:
     named = match.groupdict().get("n")
     if named:
         return named
-    return re.sub(r"\s*\.\s*", ".", " ".join(match.group().split())).rstrip("( ")
+    spaced = " ".join(match.group().split())
+    return spaced.replace(" .", ".").replace(". ", ".").rstrip("( ")
 
 
 def views(text: str, language: str) -> tuple[str, str]:
@@ -295,13 +297,19 @@ def _row(text: str, start: int) -> str:
 
 
 def scan(
-    text: str, language: str, ids: list[str], out: list[Hit] | None = None, first: bool = False
+    text: str,
+    language: str,
+    ids: list[str],
+    out: list[Hit] | None = None,
+    first: bool = False,
+    aliases: list[Primitive] | None = None,
 ) -> list[Hit]:
     """Every unsafe use, in ``text``, of the primitives named by ``ids``, in line order.
 
     Hits are appended to ``out`` as they are found, so that a caller whose deadline
     interrupts the scan still has them; ``first`` stops each primitive at its first
-    hit (a command names each primitive once)."""
+    hit (a command names each primitive once). ``aliases``: the Python import aliases
+    of the whole file, when ``text`` is a window of it (else read from ``text``)."""
     hits: list[Hit] = [] if out is None else out
     lang = LANGUAGES.get(language)
     wanted = set(ids)
@@ -309,26 +317,42 @@ def scan(
     if not chosen or not text or lang is None:
         return hits
     code, plain = views(text, language)
-    if language == "python" and "import" in code:
+    if aliases is not None:
+        chosen.extend(aliases)
+    elif language == "python" and "import" in code and (" as " in code or "from " in code):
         from caveat.guards.eval.aliases import expand
 
         chosen.extend(expand(code, wanted))
     flags = re.IGNORECASE if lang.ci else 0
     budget = [1 << 18]  # closing brackets stepped over, shared by all matches
+    own: frozenset[str] = frozenset()
+    if language == "js":
+        from caveat.guards.eval import bindings
+
+        if any(p.id in bindings.SHADOWABLE for p in chosen):
+            own = bindings.declared(code)
     claimed: set[tuple[str, int]] = set()
+    lowered: dict[bool, str] = {}  # the views lower-cased, for a case-insensitive language
     for prim in chosen:
         needs = prim.file_requires
         if needs and not any(n in plain for n in needs):
             continue
         on_text = prim.view == "text"
-        pattern = re.compile(prim.pattern, flags)
-        line, last = 0, 0
-        for count, match in enumerate(pattern.finditer(plain if on_text else code)):
-            if count >= MAX_HITS:
-                break
+        view = plain if on_text else code
+        hay = None
+        if flags:
+            hay = lowered.get(on_text)
+            if hay is None:
+                hay = lowered[on_text] = view.lower()
+        line, last, judged = 0, 0, 0
+        for match in matches(prim.pattern, view, flags, hay):
+            if judged >= MAX_HITS:
+                break  # counted after judging: harmless matches never use the cap up
             start = match.start()
             if on_text and not prim.in_strings and code[start] != plain[start]:
                 continue  # starts inside a string
+            if own and prim.id in bindings.SHADOWABLE and bindings.head(match.group()) in own:
+                continue  # the file's own binding of that name, not the global
             extra = _before(prim, code, start)
             if extra is None or not _judge(prim, lang, (code, plain), match.span(), budget):
                 continue
@@ -341,6 +365,7 @@ def scan(
                     continue
                 claimed.add((group, line))
             hits.append(Hit(prim.id, line + 1, name, _row(text, start)))
+            judged += 1
             if first:
                 break
     hits.sort(key=lambda hit: hit.line)

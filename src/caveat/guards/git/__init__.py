@@ -36,10 +36,6 @@ if TYPE_CHECKING:
     from caveat.guards.base import Context
 
 
-# Longer commands are not analysed: the guard must stay within its budget.
-MAX_TEXT = 1 << 20
-
-
 def command_may_match(command: str) -> bool:
     """False only when ``command`` cannot run a git sub-command the guard names."""
     low = command.lower()
@@ -48,7 +44,7 @@ def command_may_match(command: str) -> bool:
 
 def check(event: Event, ctx: Context) -> list[Finding]:
     command = event.command
-    if not command or len(command) > MAX_TEXT or not command_may_match(command):
+    if not command or not command_may_match(command):
         return []
     from caveat.guards.git.commands import command_findings
 

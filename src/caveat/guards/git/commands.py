@@ -10,14 +10,13 @@ because the shared lexer has already split words, quotes and bodies apart.
 
 from __future__ import annotations
 
-from caveat.common.shell import simple_commands
 from caveat.common.shellwrap import command_name
 from caveat.common.shellwrap import display
 from caveat.common.shellwrap import run_argvs
 from caveat.event import Finding
+from caveat.guards import commandline
 from caveat.guards.git import rules as data
 
-_MAX_COMMANDS = 500
 _WHOLE_TREE = frozenset({".", ":/", "*", ":(top)", "./"})
 # Names of commits that are never paths (gitrevisions(7)); HEAD and @ move nothing.
 _SPECIAL_HEADS = frozenset({"ORIG_HEAD", "FETCH_HEAD", "MERGE_HEAD", "CHERRY_PICK_HEAD"})
@@ -267,11 +266,16 @@ def _reset_move(a: _Args) -> str | None:
     return None
 
 
+def _names_git(summary: str) -> bool:
+    return "git" in summary.lower()
+
+
 def command_findings(command: str, powershell: bool) -> list[Finding]:
     findings: list[Finding] = []
     seen: set[str] = set()
     dialect = "powershell" if powershell else "bash"
-    for cmd in simple_commands(command, dialect)[:_MAX_COMMANDS]:
+    commands, unread = commandline.read(command, dialect, _names_git)
+    for cmd in commands:
         for argv in run_argvs(cmd.argv, powershell):
             if command_name(argv[0]) != "git":
                 continue
@@ -283,4 +287,6 @@ def command_findings(command: str, powershell: bool) -> list[Finding]:
             _, risk, variant = data.ACTIONS[key]
             values = {"command": display(argv), "action": action, "risk": risk}
             findings.append(Finding(values, variant=variant, key=key, hold=held))
+    if unread:
+        findings.append(commandline.notice(unread))
     return findings

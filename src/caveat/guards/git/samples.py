@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 SAMPLES: dict[tuple[str, str], dict[str, str]] = {
+    ("pretooluse-bash", "unread"): {
+        "unread": "characters 2,097,153–16,777,216",
+    },
     ("pretooluse-bash", ""): {
         "command": "git commit --amend --no-edit",
         "action": "rewrites the last commit (commit --amend)",

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import os
 
-from caveat.common.shell import simple_commands
 from caveat.common.shellwrap import command_name
 from caveat.common.shellwrap import display
 from caveat.common.shellwrap import run_argvs
 from caveat.event import Finding
+from caveat.guards import commandline
 from caveat.guards import plans
 from caveat.guards.plan_bash import tables
 from caveat.guards.plan_bash.commands import posix_changes
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from caveat.event import Event
     from caveat.guards.base import Context
 
-_MAX_COMMANDS = 500
 _MAX_FINDINGS = 5
 _SHELL_CWD = frozenset({"cd", "pushd", "chdir"})
 # The action of a command that installs, removes or upgrades packages (plan mode).
@@ -45,13 +44,15 @@ PACKAGES = "changes the packages and dependencies of"
 
 def changes(
     command: str, powershell: bool, cwd: str, env: Mapping[str, str], packages: bool = False
-) -> list[Change]:
+) -> tuple[list[Change], str]:
     """Every change the command line makes to files, in order; with ``packages``, also
     installs, removals and upgrades of packages (they change the environment, the
-    lockfile or the manifest: plan mode reports them)."""
+    lockfile or the manifest: plan mode reports them). Then what of the command line
+    was not read, in words ("" when all of it was)."""
     out: list[Change] = []
     dialect = "powershell" if powershell else "bash"
-    for cmd in simple_commands(command, dialect)[:_MAX_COMMANDS]:
+    commands, unread = commandline.read(command, dialect)
+    for cmd in commands:
         argv = cmd.argv
         if argv and not cmd.nested:
             name = command_name(argv[0])
@@ -71,7 +72,7 @@ def changes(
                 out.extend(posix_changes(inner, cwd, env))
             if packages and _package_change(inner, powershell):
                 out.append(Change(display(inner), PACKAGES, cwd, REPO))
-    return out
+    return out, unread
 
 
 def _package_change(argv: list[str], powershell: bool) -> str:
@@ -131,7 +132,8 @@ def _paths_text(listed: list[str]) -> str:
 def command_findings(event: Event, ctx: Context, plan_mode: bool) -> list[Finding]:
     powershell = event.tool == "PowerShell" or event.shell == "powershell"
     found: list[tuple[Change, str]] = []
-    for change in changes(event.command, powershell, event.cwd, ctx.env, plan_mode):
+    made, unread = changes(event.command, powershell, event.cwd, ctx.env, plan_mode)
+    for change in made:
         if change.scope != REPO and _in_plans(ctx, change):
             found.append((change, ""))
         elif (
@@ -146,4 +148,6 @@ def command_findings(event: Event, ctx: Context, plan_mode: bool) -> list[Findin
         values = {"command": command, "action": action, "path": _paths_text(listed)}
         key = f"{variant or 'folder'}:{action}:{values['path']}"
         findings.append(Finding(values, variant=variant, key=key, deny=deny and bool(variant)))
+    if unread:
+        findings.append(commandline.notice(unread))
     return findings

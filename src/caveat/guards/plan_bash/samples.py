@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 SAMPLES: dict[tuple[str, str], dict[str, str]] = {
+    ("pretooluse-bash-plan-guard", "unread"): {
+        "unread": "characters 2,097,153–16,777,216",
+    },
     ("pretooluse-bash-plan-guard", ""): {
         "command": "cat > .caveat/plans/a.md",
         "action": "overwrites",

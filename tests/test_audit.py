@@ -213,3 +213,16 @@ def test_a_hook_that_fails_open_is_logged(project):
     assert (record["tool"], record["path"], record["guards"]) == ("", "", [])
     with open(today(), encoding="ascii") as handle:
         assert "secret" not in handle.read()
+
+
+def test_a_subagents_call_names_the_agent(project):
+    """Inside a subagent Claude Code adds ``agent_id`` and ``agent_type``: the line
+    keeps both; a main-session call carries neither key."""
+    data = json.loads(hook_payload(project, "Bash", {"command": "ls"}))
+    data.update(agent_id="agent-a1b2", agent_type="Explore")
+    assert run_hook(json.dumps(data).encode(), cwd=project).stdout == b""
+    assert run_hook(hook_payload(project, "Bash", {"command": "ls"}), cwd=project).stdout == b""
+    sub, main = records()
+    assert (sub["agent_id"], sub["agent_type"]) == ("agent-a1b2", "Explore")
+    assert list(sub)[-3:] == ["agent_id", "agent_type", "ms"]
+    assert "agent_id" not in main and "agent_type" not in main and list(main) == FIELDS

@@ -130,6 +130,9 @@ def line(outcome: Outcome, seconds: float, now: float) -> str:
         f'"session":{_text(session)}',
         f'"guards":[{guards}]',
         f'"received":"{received}"',
+        # A subagent's call (Claude Code names it): which one, and its kind.
+        *([f'"agent_id":{_text(event.agent_id)}'] if event and event.agent_id else []),
+        *([f'"agent_type":{_text(event.agent_type)}'] if event and event.agent_type else []),
         *([f'"failed":{_text(outcome.failed)}'] if outcome.failed else []),
         *([f'"unusable":{_text(outcome.unusable)}'] if outcome.unusable else []),
         *([_hold(outcome)] if outcome.hold and outcome.hold.kind else []),

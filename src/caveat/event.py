@@ -96,6 +96,8 @@ class Event(Record):
     """One hook invocation, in Claude Code's vocabulary whatever the vendor."""
 
     __slots__ = (
+        "agent_id",
+        "agent_type",
         "command",
         "contract",
         "cwd",
@@ -130,6 +132,8 @@ class Event(Record):
     contract: str
     vendor_event: str
     output_size: int
+    agent_id: str
+    agent_type: str
 
     def __init__(
         self,
@@ -149,6 +153,8 @@ class Event(Record):
         vendor_event: str = "",
         tool_input: Mapping[str, object] | None = None,
         output_size: int = 0,
+        agent_id: str = "",
+        agent_type: str = "",
     ) -> None:
         _set(self, "name", name)
         _set(self, "tool", tool)
@@ -170,6 +176,9 @@ class Event(Record):
         # Characters of the tool's output (post-tool events): a stand-in for context
         # growth when no transcript can be read.
         _set(self, "output_size", output_size)
+        # Inside a subagent (Claude Code): which one, and its kind; empty otherwise.
+        _set(self, "agent_id", agent_id)
+        _set(self, "agent_type", agent_type)
 
     @property
     def target(self) -> str:

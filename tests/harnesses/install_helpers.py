@@ -27,9 +27,18 @@ def launch_sh() -> str:
     return launcher.shell_path(os.environ)
 
 
+def launch_args() -> list[str]:
+    """How an exec-form registration's ``args`` begin: ``-c START <launcher>``."""
+    from caveat.install import launcher
+
+    return ["-c", launcher.START, launch_sh()]
+
+
 def shell_start() -> str:
-    """How a shell-form registration begins: ``"/bin/sh" "<launcher>"``."""
-    return f'"/bin/sh" "{launch_sh()}"'
+    """How a shell-form registration begins: ``"/bin/sh" -c 'START' "<launcher>"``."""
+    from caveat.install import launcher
+
+    return f'"/bin/sh" -c \'{launcher.START}\' "{launch_sh()}"'
 
 
 def move_interpreter(gone: str) -> None:

@@ -210,7 +210,14 @@ def test_jsonc_is_refused_naming_the_file(text, project, caveat):
     assert out.startswith(f"# merge into {path} ")
     body = "".join(line for line in out.splitlines(keepends=True) if not line.startswith("#"))
     registered = json.loads(body)["hooks"]
-    assert list(registered) == ["PreToolUse", "PostToolUse", "SessionStart", "Stop"]
+    assert list(registered) == [
+        "PreToolUse",
+        "PostToolUse",
+        "PostToolUseFailure",
+        "SessionStart",
+        "SubagentStart",
+        "Stop",
+    ]
     assert all(owner.owned(g["hooks"][0], "claude") for gs in registered.values() for g in gs)
     assert read(path) == text and sorted(os.listdir(path.rsplit("/", 1)[0])) == ["settings.json"]
 

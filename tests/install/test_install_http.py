@@ -47,7 +47,14 @@ def test_user_install(home, caveat, monkeypatch):
     # How the variable gets set: a line for the shell profile, naming the token file.
     assert f"export {TOKEN_ENV}=\"$(cat '{serve.token_path(os.environ)}')\"" in out
     registered = hooks(path)
-    assert list(registered) == ["PreToolUse", "PostToolUse", "SessionStart", "Stop"]
+    assert list(registered) == [
+        "PreToolUse",
+        "PostToolUse",
+        "PostToolUseFailure",
+        "SessionStart",
+        "SubagentStart",
+        "Stop",
+    ]
     files = registered["PreToolUse"][0]
     assert files["matcher"] == "Write|Edit|MultiEdit|NotebookEdit"
     (handler,) = files["hooks"]
@@ -81,7 +88,7 @@ def test_port(home, caveat, monkeypatch):
     caveat("install", "--harness", "claude", "--http", "--port", "5099")
     path = os.path.join(home, ".claude", "settings.json")
     posted = [h for h in handlers(path) if h["type"] == "http"]
-    assert len(posted) == 5
+    assert len(posted) == 6
     assert all(h["url"].startswith("http://127.0.0.1:5099/hook/claude/") for h in posted)
     assert caveat("verify", "--harness", "claude")[0] == 0  # the port the file names
 
@@ -93,11 +100,11 @@ def test_switching_forms_replaces_never_duplicates(home, caveat):
     caveat("install", "--harness", "claude")
     caveat("install", "--harness", "claude", "--http")
     found = [h for h in handlers(path) if owner.owned(h, "claude")]
-    assert len(found) == 6 and [h["type"] for h in found].count("http") == 5
+    assert len(found) == 8 and [h["type"] for h in found].count("http") == 6
     assert hooks(path)["PreToolUse"][0] == mine
     caveat("install", "--harness", "claude")
     found = [h for h in handlers(path) if owner.owned(h, "claude")]
-    assert len(found) == 6 and {h["type"] for h in found} == {"command"}
+    assert len(found) == 8 and {h["type"] for h in found} == {"command"}
     caveat("uninstall", "--harness", "claude")
     assert json.loads(read(path)) == {"model": "x", "hooks": {"PreToolUse": [mine]}}
 
@@ -118,7 +125,7 @@ def test_project_install_goes_to_the_local_settings(repo, caveat, monkeypatch):
     code, out, _ = caveat("install", "--harness", "claude", "--project", str(repo), "--http")
     assert code == 0 and str(local) in out and f"other registrations from {shared}" in out
     assert not shared.exists()  # caveat created it, and nothing else is in it
-    assert sorted(h["type"] for h in handlers(local)) == ["command"] + ["http"] * 5
+    assert sorted(h["type"] for h in handlers(local)) == ["command"] * 2 + ["http"] * 6
     assert stat.S_IMODE(os.stat(local).st_mode) == 0o600
     assert "/.claude/settings.local.json\n" in read(repo / ".git" / "info" / "exclude")
     code, out, _ = caveat("verify", "--harness", "claude", "--project", str(repo))

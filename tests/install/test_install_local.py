@@ -57,7 +57,14 @@ def test_local_writes_the_local_file_out_of_git(repo, caveat):
     assert code == 0 and err == ""
     assert f"claude: registered caveat in {local}" in out
     assert f"removed caveat's other registrations from {shared}" in out
-    assert set(hooks(local)) == {"PreToolUse", "PostToolUse", "SessionStart", "Stop"}
+    assert set(hooks(local)) == {
+        "PreToolUse",
+        "PostToolUse",
+        "PostToolUseFailure",
+        "SessionStart",
+        "SubagentStart",
+        "Stop",
+    }
     assert "/.claude/settings.local.json" in read(repo / ".git" / "info" / "exclude")
     code, out, _ = caveat("verify", "--harness", "claude", "--project", str(repo))
     assert code == 0 and f"claude: installed ({local})" in out

@@ -61,7 +61,7 @@ def test_a_change_made_during_install_is_kept(project, caveat, monkeypatch):
     assert data["theirs"] is True and data["model"] == "x"  # their change is kept
     assert len(seen) == 2  # caveat merged again from the new content
     mine = [h for gs in data["hooks"].values() for g in gs for h in g["hooks"]]
-    assert len(mine) == 6 and all(owner.owned(h, "claude") for h in mine)
+    assert len(mine) == 8 and all(owner.owned(h, "claude") for h in mine)
 
 
 def test_a_file_that_keeps_changing_is_refused(project, caveat, monkeypatch):

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from caveat.install import launcher
 from tests.helpers import ROOT
 
 Json = dict[str, Any]
@@ -191,3 +192,30 @@ def test_a_planted_launcher_is_replaced_not_run(venv, tmp_path, kind):
     assert (ran.returncode, ran.stdout) == (0, b"") and not marker.exists()
     if kind == "symlink":
         assert "touch" in (launch.parent.parent / "elsewhere.sh").read_text()  # not written through
+
+
+def test_the_data_folder_deleted_blocks_nothing(installed):
+    """The launcher's folder removed by hand: ``/bin/sh`` on a missing script exits 2
+    (Claude Code shows a hook error on every call, Copilot denies), so the exec form
+    runs ``-c START`` first, which exits 0 without the script."""
+    _where, _site, home, project, handler = installed
+    assert handler["args"][:2] == ["-c", launcher.START]
+    shutil.rmtree(home / ".local" / "share" / "caveat")
+    ran = _run(handler, home, project)
+    assert (ran.returncode, ran.stdout) == (0, b""), ran.stderr
+    bare = subprocess.run(
+        [handler["command"], *handler["args"][2:]], input=b"{}", capture_output=True
+    )
+    assert bare.returncode != 0  # what the check in front prevents
+
+
+def test_an_interpreter_that_cannot_start_blocks_nothing(installed):
+    where, _site, home, project, handler = installed
+    python = where / "bin" / "python"
+    python.unlink()
+    python.write_text("#!/bin/sh\nexit 1\n")
+    python.chmod(0o755)
+    ran = _run(handler, home, project)
+    assert (ran.returncode, ran.stdout) == (0, b""), ran.stderr
+    (fault,) = _faults(home)
+    assert fault["failed"] == f"launch failed: interpreter {python} exited 1"

@@ -17,6 +17,7 @@ from tests.harnesses.install_helpers import launch_sh
 from tests.harnesses.install_helpers import move_interpreter
 from tests.harnesses.install_helpers import read
 from tests.harnesses.install_helpers import read_json
+from tests.harnesses.install_helpers import shell_start
 from tests.harnesses.install_helpers import write
 
 
@@ -28,9 +29,9 @@ def _old_form(path: str, python: str, old: str) -> None:
             for handler in group["hooks"]:
                 if "args" in handler:
                     handler["command"] = python
-                    handler["args"] = ["-I", old, *handler["args"][1:]]
+                    handler["args"] = ["-I", old, *handler["args"][3:]]
                 else:
-                    start = f'"/bin/sh" "{launch_sh()}"'
+                    start = shell_start()
                     handler["command"] = handler["command"].replace(start, f'"{python}" -I "{old}"')
     write(path, json.dumps(data, indent=2) + "\n")
 
@@ -85,7 +86,7 @@ def test_verify_run_starts_each_registered_command(project, caveat):
     caveat("install", "--harness", "claude", "--project", str(project))
     code, out, _ = caveat("verify", "--harness", "claude", "--project", str(project), "--run")
     ran = [x for x in out.splitlines() if x.startswith("  ran ")]
-    assert code == 0 and len(ran) == 6
+    assert code == 0 and len(ran) == 8
     assert "  ran PreToolUse Bash|PowerShell: exit 0, printed nothing" in ran
     assert any(x.startswith('  ran SessionStart (all): exit 0, printed "{') for x in ran)
 

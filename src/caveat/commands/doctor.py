@@ -1,7 +1,8 @@
 """``caveat doctor [--project DIR] [--json]``: is this machine and project set up so
 that the hook can do its job? Interpreter, state folder, configuration, message files
 and custom rules. Which projects' policy is trusted. Which harnesses have caveat
-registered, and whether any registration drifted.
+registered, and whether any registration drifted. Whether a Claude Code setting or
+mode keeps every hook from running (:mod:`caveat.commands.hookgate`).
 
 Exit 0 when nothing needs attention, 1 otherwise.
 """
@@ -233,6 +234,17 @@ def _harnesses(env: Mapping[str, str], root: str | None) -> list[Row]:
     return rows
 
 
+def _claude_gate(harnesses: list[Row], root: str | None) -> list[Row]:
+    """Settings and modes that keep Claude Code from running any of caveat's hooks:
+    problems where caveat is registered for Claude Code, else details."""
+    from caveat.commands import hookgate
+
+    found = hookgate.rows(os.environ, root)
+    if any(detail.startswith("claude: ") for _, _, detail in harnesses):
+        return found
+    return [(area, "", problem or detail) for area, problem, detail in found]
+
+
 def _lines(rows: list[Row]) -> list[tuple[str, str, str]]:
     """(area, mark, text) to print: one verdict per area, its worst. An area with a
     problem shows its problems, each marked ✗, and none of its passing details (the
@@ -268,7 +280,8 @@ def _run(env: Mapping[str, str], project: str | None, as_json: bool) -> int:
         + _unusable(os.environ)
     )
     rows += _config(env, root) + _messages(root) + _rules(env, root) + _trust(env, root)
-    rows += _harnesses(env, root)
+    harnesses = _harnesses(env, root)
+    rows += harnesses + _claude_gate(harnesses, root)
     bad = [row for row in rows if row[1]]
     if as_json:
         report = [{"area": a, "ok": not p, "problem": p or None, "detail": d} for a, p, d in rows]

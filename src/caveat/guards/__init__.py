@@ -26,6 +26,7 @@ import sys
 
 from caveat.event import EDIT_TOOLS
 from caveat.event import FILE_TOOLS
+from caveat.event import POST_TOOL
 from caveat.event import PRE_POST
 from caveat.event import SHELL_TOOLS
 
@@ -149,7 +150,7 @@ REGISTRY: tuple[Spec, ...] = (
     ),
     Spec(
         "compaction",
-        frozenset({"PostToolUse"}),
+        POST_TOOL,  # a failed call's error text grows the context too
         ANY,
         ("posttooluse-proactive-compaction",),
         settings={
@@ -162,7 +163,13 @@ REGISTRY: tuple[Spec, ...] = (
     ),
     # Session lifecycle context (SPEC §4), ahead of the operators' SessionStart rules.
     # skill-index.md is optional (``caveat skill-index`` writes it), so it is not bound.
-    Spec("sessionstart", frozenset({"SessionStart"}), ANY, ("sessionstart", "postcompact")),
+    # A subagent (Claude Code's SubagentStart) starts with the same essentials.
+    Spec(
+        "sessionstart",
+        frozenset({"SessionStart", "SubagentStart"}),
+        ANY,
+        ("sessionstart", "postcompact"),
+    ),
     # Operators' own rules (.caveat/rules/*.md), on any tool: each finding names its
     # rule file as its message, so "custom" is a stand-in.
     Spec(

@@ -144,7 +144,10 @@ def read(
         contract=vendor.contract,
         vendor_event=raw_event,
         tool_input=tool_input,
-        output_size=output_size(payload.get("tool_response")),
+        # A failed call (PostToolUseFailure) carries its ``error`` text instead.
+        output_size=output_size(payload.get("tool_response", payload.get("error"))),
+        agent_id=text(payload, "agent_id"),
+        agent_type=text(payload, "agent_type"),
     )
 
 

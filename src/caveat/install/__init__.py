@@ -25,6 +25,7 @@ from caveat.harnesses import HARNESSES
 from caveat.install import document
 from caveat.install import gitexclude
 from caveat.install import launcher
+from caveat.install import rehash
 from caveat.install import skills
 from caveat.install.core import InstallError
 from caveat.install.core import Json
@@ -101,6 +102,7 @@ def install(
     mode = HTTP_MODE if http else 0o644
     doc, after, created = _write(spec, path, units, mode, dry_run, folder)
     result.diff = redacted(document.diff(path, doc.text, after)) + diff
+    result.notes += rehash.notes(spec, doc.data, spec.wanted(aim))
     if after == doc.text:
         result.status = "unchanged"
     elif dry_run:

@@ -65,7 +65,7 @@ class Harness:
     __slots__ = (
         "command_events", "entries", "handler", "http_handler", "id", "layout",
         "local_file", "notes", "private", "project_file", "reads_claude", "skills",
-        "user_file", "why",
+        "trust_by_hash", "user_file", "why",
     )  # fmt: skip
 
     def __init__(
@@ -85,6 +85,7 @@ class Harness:
         local_file: str | None = None,
         command_events: frozenset[str] = frozenset(),
         skills: str | None = None,
+        trust_by_hash: str = "",
     ) -> None:
         # The contract id: the registrations' ``--contract``, the name on the command line.
         self.id = harness_id
@@ -109,6 +110,9 @@ class Harness:
         # Where the harness reads skills, under the home folder or the project (None:
         # it reads none): caveat's own skills are installed there.
         self.skills = skills
+        # The harness's name when it trusts a hook by a hash of its definition and
+        # asks again when that changes (:mod:`caveat.install.rehash`).
+        self.trust_by_hash = trust_by_hash
 
     def path(self, env: Mapping[str, str], project: str | None, http: bool = False) -> str:
         if project is None:

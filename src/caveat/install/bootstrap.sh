@@ -183,5 +183,14 @@ if [ -z "$py" ]; then
     fi
     exit 0
 fi
+# The plugin's options (/plugin): Claude Code passes each as CLAUDE_PLUGIN_OPTION_<KEY>.
+# A variable the user exported already wins; "config" or empty changes nothing.
+case ${CLAUDE_PLUGIN_OPTION_HOLD:-} in
+once | ask | off) [ -n "${CAVEAT_HOLD:-}" ] || export CAVEAT_HOLD=$CLAUDE_PLUGIN_OPTION_HOLD ;;
+esac
+case ${CLAUDE_PLUGIN_OPTION_STRICT:-} in
+"" | *[!a-z0-9,\ -]*) ;;
+*) [ -n "${CAVEAT_STRICT:-}" ] || export CAVEAT_STRICT=$CLAUDE_PLUGIN_OPTION_STRICT ;;
+esac
 "$py" -I "$launch" "$@" || rm -f "$cache" 2>/dev/null
 exit 0

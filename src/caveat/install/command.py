@@ -1,6 +1,6 @@
 """The command a registration runs: caveat's stable launcher, resolved at install time.
 
-The hook never imports project code. A registration runs ``/bin/sh
+The hook never imports project code. A registration runs ``/bin/sh -c START
 <data>/caveat/launch/hook.sh`` (``<python> -I <data>/caveat/launch/hook.py`` on
 Windows), files whose paths survive caveat moving to another Python or venv and which
 exit 0 whatever moved (:mod:`caveat.install.launcher`); it is written as argv where
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 # SPEC §8: a path holding one of these cannot be quoted safely for every shell.
 UNSAFE = ("$", "`", '"', "\\")
 SHELL = files.SHELL
+START = files.START
 
 
 def interpreter() -> str:
@@ -63,7 +64,8 @@ class Runtime:
         self.files = files
         shell = launch.endswith(".sh")
         self.program = SHELL if shell else python
-        self.lead: tuple[str, ...] = (launch,) if shell else ("-I", launch)
+        lead = ("-c", START, launch) if shell else ("-I", launch)
+        self.lead: tuple[str, ...] = lead
 
     @classmethod
     def resolve(cls, env: Mapping[str, str]) -> Runtime:
@@ -88,5 +90,11 @@ class Runtime:
         """Shell form: the same argv as one string; every path is double-quoted (they
         hold none of the characters that are special inside double quotes)."""
         words = ["--contract", contract, event, *messages]
-        lead = " ".join(f'"{w}"' if w == self.launch else w for w in self.lead)
+        lead = " ".join(_quoted(w, self.launch) for w in self.lead)
         return f'"{self.program}" {lead} ' + " ".join(words)
+
+
+def _quoted(word: str, launch: str) -> str:
+    if word == launch:
+        return f'"{word}"'
+    return f"'{word}'" if word == START else word

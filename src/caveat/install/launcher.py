@@ -7,9 +7,10 @@ and Copilot takes any non-zero exit as a deny. So registrations name two files i
 caveat's data folder instead, whose paths hold no interpreter version, rewritten by
 every install:
 
-- ``launch/hook.sh``, run as ``/bin/sh <hook.sh> --contract …``: it starts the
-  interpreter caveat was installed with on ``hook.py``; when that interpreter (or
-  ``hook.py``) is gone it reads the payload, appends a ``launch failed`` line to the
+- ``launch/hook.sh``, run as ``/bin/sh -c START <hook.sh> --contract …`` (``START``
+  exits 0 when the data folder itself is gone): it starts the interpreter caveat was
+  installed with on ``hook.py``; when that interpreter (or ``hook.py``) is gone, or
+  exits non-zero, it reads the payload, appends a ``launch failed`` line to the
   audit log and exits 0;
 - ``launch/hook.py``, run as ``<python> -I <hook.py> --contract …`` (the form on
   Windows, which has no ``/bin/sh``): it imports caveat from the folder it was
@@ -38,6 +39,12 @@ if TYPE_CHECKING:
 FOLDER = "launch"
 SHELL = "/bin/sh"
 
+# What a registration runs first, as ``/bin/sh -c START <hook.sh> --contract …``: the
+# launcher when it is there, else nothing, status 0 (``/bin/sh`` on a missing file
+# exits 2, which Copilot reads as a deny of every tool call). No single quote and no
+# newline: it is written between single quotes in shell-form registrations.
+START = '[ -r "$0" ] && exec /bin/sh "$0" "$@"; cat >/dev/null 2>&1; exit 0'
+
 # ``@PYTHON@`` and ``@HOOK@`` are filled in at install; the state folder is found in
 # caveat's order (SPEC §7, ``caveat.common.state.location``).
 _SH = r"""# caveat's hook launcher, written by `caveat install` (every install rewrites it).
@@ -45,10 +52,19 @@ _SH = r"""# caveat's hook launcher, written by `caveat install` (every install r
 # hook with the interpreter caveat was installed with. When that interpreter is gone
 # (caveat uninstalled, its venv removed), it reads the payload, appends a
 # "launch failed" line to the audit log and exits 0: a moved caveat never blocks.
+# An interpreter that is there but cannot start (its standard library gone) exits
+# non-zero, which Copilot reads as a deny: so it is not exec'd, and its status is
+# recorded like a missing one.
 py="@PYTHON@"
 hook="@HOOK@"
 if [ -x "$py" ] && [ -f "$hook" ]; then
-    exec "$py" -I "$hook" "$@"
+    "$py" -I "$hook" "$@"
+    status=$?
+    [ "$status" -eq 0 ] && exit 0
+    why="interpreter $py exited $status"
+else
+    why="interpreter $py is gone"
+    [ -x "$py" ] && why="$hook is gone"
 fi
 cat >/dev/null 2>&1
 contract=
@@ -57,8 +73,6 @@ event=
 # A harness that reads no answer as a refusal gets its silent answer all the same.
 @SILENT@
 case ${CAVEAT_DISABLE:-} in 1 | [Tt][Rr][Uu][Ee] | [Yy][Ee][Ss] | [Oo][Nn]) exit 0 ;; esac
-why="interpreter $py is gone"
-[ -x "$py" ] && why="$hook is gone"
 echo "caveat: launch failed: $why; run caveat install again" >&2
 case $contract in *[!a-z0-9]*) contract=? ;; esac
 case $event in *[!A-Za-z]*) event=? ;; esac

@@ -3,14 +3,17 @@
 A handler is caveat's only when it has exactly a form caveat writes, whatever the
 paths in it and wherever the file lives:
 
-- exec form: ``command`` ``/bin/sh`` and ``args`` exactly ``<abs>/caveat/launch/
-  hook.sh --contract ID EVENT [--hold] [--guards G1,G2]``; or ``command`` an absolute interpreter
-  path and ``args`` exactly ``-I <launcher> --contract ID EVENT [--hold] [--guards G1,G2]``, the
-  launcher being ``<abs>/caveat/launch/hook.py`` or, as earlier versions wrote it,
+- exec form: ``command`` ``/bin/sh`` and ``args`` exactly ``-c START <abs>/caveat/
+  launch/hook.sh --contract ID EVENT [--hold] [--guards G1,G2]`` (``START``: the
+  launcher's guard against a missing data folder; earlier versions wrote it without
+  ``-c START``); or ``command`` an absolute interpreter path and ``args`` exactly
+  ``-I <launcher> --contract ID EVENT [--hold] [--guards G1,G2]``, the launcher being
+  ``<abs>/caveat/launch/hook.py`` or, as earlier versions wrote it,
   ``<abs>/caveat/_launch.py`` (:func:`legacy`);
 - shell form (``command``, Copilot's ``bash``, Kiro's ``action.command``): exactly
-  ``"/bin/sh" "<abs>/caveat/launch/hook.sh" --contract ID EVENT [--hold] [--guards G1,G2]``
-  or ``"<python>" -I "<launcher>" --contract ID EVENT [--hold] [--guards G1,G2]``;
+  ``"/bin/sh" -c 'START' "<abs>/caveat/launch/hook.sh" --contract ID EVENT [--hold]
+  [--guards G1,G2]`` (or without ``-c 'START'``) or ``"<python>" -I "<launcher>"
+  --contract ID EVENT [--hold] [--guards G1,G2]``;
 - HTTP (``type: "http"``): ``url`` exactly
   ``http://127.0.0.1:<port>/hook/ID/EVENT[?guards=G1,G2]``, with the token taken
   from ``$CAVEAT_SERVE_TOKEN`` (``allowedEnvVars`` naming it), or, as earlier
@@ -27,6 +30,7 @@ import re
 
 from caveat.install.endpoint import TOKEN_ENV
 from caveat.install.launcher import SHELL
+from caveat.install.launcher import START
 
 _PATH = r'[^"$`\\\x00-\x1f]+'  # what check_path lets through, between quotes
 _ROOT = r"(?:/|[A-Za-z]:[\\/])(?:[^\x00-\x1f]*[\\/])?caveat[\\/]"
@@ -40,15 +44,18 @@ _WORDS = (
     rf"--contract ([a-z0-9]+) [A-Za-z]+(?: --hold)?(?: --guards {_NAMES})?"
     r"(?: [a-z0-9][a-z0-9-]*)*"
 )
+# Earlier versions ran the launcher without ``-c START`` in front (still caveat's).
+_START = re.escape(START)
 _SHELL = re.compile(
-    rf'(?:"{_PATH}" -I "(?={_LAUNCH}")|"{SHELL}" "(?={_LAUNCH_SH}")){_PATH}" {_WORDS}'
+    rf'(?:"{_PATH}" -I "(?={_LAUNCH}")|"{SHELL}" (?:-c \'{_START}\' )?"(?={_LAUNCH_SH}"))'
+    rf'{_PATH}" {_WORDS}'
 )
 _ARG_WORDS = (
     rf"\n--contract\n([a-z0-9]+)\n[A-Za-z]+(?:\n--hold)?(?:\n--guards\n{_NAMES})?"
     r"(?:\n[a-z0-9][a-z0-9-]*)*"
 )
 _ARGS = re.compile(rf"-I\n{_LAUNCH}{_ARG_WORDS}")
-_ARGS_SH = re.compile(rf"{_LAUNCH_SH}{_ARG_WORDS}")
+_ARGS_SH = re.compile(rf"(?:-c\n{_START}\n)?{_LAUNCH_SH}{_ARG_WORDS}")
 _OLD_ARGS = re.compile(rf"-I\n{_OLD}\n")
 _OLD_SHELL = re.compile(rf'"{_PATH}" -I "(?={_OLD}"){_PATH}" ')
 _URL = re.compile(

@@ -131,12 +131,37 @@ def _catalog(catalog: str) -> tuple[dict[str, bytes], str]:
     return out, skillindex.render(entries, NAME)
 
 
+# The plugin's options, set in /plugin: Claude Code hands each to the hooks as
+# CLAUDE_PLUGIN_OPTION_<KEY>, which the bootstrap passes on as CAVEAT_HOLD and
+# CAVEAT_STRICT. "config" and empty leave caveat's configuration files in charge.
+USER_CONFIG: Json = {
+    "hold": {
+        "type": "string",
+        "title": "Hold mode",
+        "description": "What caveat does with an irreversible command before it runs: "
+        "once (block it once, with the advice as the reason), ask (ask you), off (advise "
+        "only), or config (what caveat's configuration says).",
+        "options": ["config", "once", "ask", "off"],
+        "default": "config",
+    },
+    "strict": {
+        "type": "string",
+        "title": "Strict guards",
+        "description": "Guards whose findings deny the tool call instead of advising, "
+        "comma-separated (for example: custom,plan). Empty: as caveat's configuration says.",
+        "required": False,
+        "default": "",
+    },
+}
+
+
 def _manifest() -> Json:
     return {
         "name": NAME,
         "version": caveat.__version__,
         "description": DESCRIPTION,
         "license": "MIT",
+        "userConfig": USER_CONFIG,
     }
 
 

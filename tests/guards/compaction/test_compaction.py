@@ -77,7 +77,8 @@ def test_module_shape():
     routed = spec("compaction")
     assert routed.load() is compaction
     assert routed.messages == ("posttooluse-proactive-compaction",)
-    assert frozenset({"PostToolUse"}) == routed.events
+    # A failed call (PostToolUseFailure in its place) grows the context too.
+    assert frozenset({"PostToolUse", "PostToolUseFailure"}) == routed.events
     assert frozenset() == routed.tools
 
 

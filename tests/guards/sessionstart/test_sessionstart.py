@@ -362,3 +362,32 @@ def test_other_contracts_take_no_part(project):
     for contract in ("codex", "gemini", "qwen", "copilot", "kiro", "codebuddy"):
         event = startup(project).replace(contract=contract)
         assert check(event) and check(event)
+
+
+# -- subagents ------------------------------------------------------------------------
+
+
+def subagent(root, agent="agent-1", session="s"):
+    return Event(
+        "SubagentStart", session_id=session, cwd=str(root), agent_id=agent, agent_type="Explore"
+    )
+
+
+def test_a_subagent_starts_with_the_bootstrap(project):
+    """Claude Code gives a subagent no SessionStart: SubagentStart carries the same
+    essentials, even right after the session's own start (its marker is the agent's)."""
+    assert kinds(check(startup(project))) == [("sessionstart", "*")]
+    assert kinds(check(subagent(project))) == [("sessionstart", "*")]
+    assert kinds(check(subagent(project, "agent-2"))) == [("sessionstart", "*")]
+
+
+def test_a_second_copy_of_one_subagents_start_is_silent(project):
+    """caveat registered twice (plugin and settings) starts two hooks per subagent."""
+    assert kinds(check(subagent(project))) == [("sessionstart", "*")]
+    assert check(subagent(project)) == []
+    assert kinds(check(subagent(project, session="other"))) == [("sessionstart", "*")]
+
+
+def test_a_subagent_without_an_id_still_gets_it(project):
+    assert kinds(check(subagent(project, agent=""))) == [("sessionstart", "*")]
+    assert kinds(check(subagent(project, agent=""))) == [("sessionstart", "*")]

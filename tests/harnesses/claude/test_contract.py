@@ -224,6 +224,31 @@ def test_envelope(event_name, deny, snapshot):
     assert out == snapshot
 
 
+def test_a_failed_call_counts_its_error_text():
+    """PostToolUseFailure carries ``error`` in place of ``tool_response``: the size the
+    context-size guard counts is that text's."""
+    bash = {"command": "git push --force origin main"}
+    failed = payload("PostToolUseFailure", "Bash", bash, error="x" * 40, is_interrupt=False)
+    assert normalized(claude, failed).output_size == 40
+    ran = payload("PostToolUse", "Bash", bash, tool_response={"stdout": "ok", "stderr": ""})
+    assert normalized(claude, ran).output_size == 2
+    assert normalized(claude, payload("PostToolUseFailure", "Bash", bash)).output_size == 0
+
+
+def test_a_subagents_payload_names_the_agent():
+    start = payload("SubagentStart", agent_id="agent-9", agent_type="Plan")
+    event = normalized(claude, start)
+    assert (event.name, event.agent_id, event.agent_type) == ("SubagentStart", "agent-9", "Plan")
+    assert normalized(claude, payload("PreToolUse", "Bash", {"command": "ls"})).agent_id == ""
+
+
+def test_subagent_start_context_reaches_the_subagent():
+    out = claude.envelope(Event("SubagentStart"), "essentials", False)
+    assert out is not None
+    inner = json.loads(out)["hookSpecificOutput"]
+    assert inner == {"hookEventName": "SubagentStart", "additionalContext": "essentials"}
+
+
 # Grok Build runs the hooks of Claude Code's settings with its own payload
 # (docs.x.ai/build/features/hooks): camelCase fields, GROK_HOOK_EVENT in the environment.
 GROK_PRE_TOOL = {

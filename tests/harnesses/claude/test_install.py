@@ -5,6 +5,7 @@ PostToolUse group for the guards that speak only after a tool ran."""
 
 from __future__ import annotations
 
+import json
 import os
 
 from caveat.install.command import launcher
@@ -14,6 +15,7 @@ from tests.harnesses.install_helpers import context
 from tests.harnesses.install_helpers import example
 from tests.harnesses.install_helpers import home
 from tests.harnesses.install_helpers import hooks
+from tests.harnesses.install_helpers import launch_args
 from tests.harnesses.install_helpers import launch_sh
 from tests.harnesses.install_helpers import shell_start
 from tests.harnesses.install_helpers import write
@@ -23,22 +25,31 @@ def test_registrations(project, caveat):
     code, out, _ = caveat("install", "--harness", "claude", "--project", str(project))
     assert code == 0 and "registered" in out
     registered = hooks(project / ".claude" / "settings.json")
-    assert list(registered) == ["PreToolUse", "PostToolUse", "SessionStart", "Stop"]
+    assert list(registered) == [
+        "PreToolUse", "PostToolUse", "PostToolUseFailure", "SessionStart", "SubagentStart", "Stop",
+    ]  # fmt: skip
     matchers = [g["matcher"] for g in registered["PreToolUse"]]
     assert matchers == ["Write|Edit|MultiEdit|NotebookEdit", "Bash|PowerShell", "AskUserQuestion"]
     files, shells, ask = (g["hooks"][0] for g in registered["PreToolUse"])
     assert files["command"] == "/bin/sh" and files["timeout"] == 30
-    assert files["args"][:4] == [launch_sh(), "--contract", "claude", "PreToolUse"]
-    assert os.path.isabs(files["args"][0])
+    lead = launch_args()  # -c START <launcher>: status 0 when the launcher is gone
+    assert files["args"][:6] == [*lead, "--contract", "claude", "PreToolUse"]
+    assert os.path.isabs(files["args"][2]) and files["args"][2] == launch_sh()
     # Routed by event: each runs whatever guards this version has for its event and tool.
-    assert len(files["args"]) == len(shells["args"]) == len(ask["args"]) == 4
+    assert len(files["args"]) == len(shells["args"]) == len(ask["args"]) == 6
     start = registered["SessionStart"][0]
     assert "matcher" not in start
-    assert start["hooks"][0]["args"][3:] == ["SessionStart"]
-    assert registered["Stop"][0]["hooks"][0]["args"][3:] == ["Stop"]
+    assert start["hooks"][0]["args"][5:] == ["SessionStart"]
+    assert registered["Stop"][0]["hooks"][0]["args"][5:] == ["Stop"]
+    (sub,) = registered["SubagentStart"]  # a subagent gets no SessionStart
+    assert "matcher" not in sub and sub["hooks"][0]["args"][5:] == ["SubagentStart"]
     (after,) = registered["PostToolUse"]
     assert after["matcher"] == "*"  # every tool: the context grows on reads too
-    assert after["hooks"][0]["args"][3:] == ["PostToolUse", "--guards", "compaction,custom"]
+    assert after["hooks"][0]["args"][5:] == ["PostToolUse", "--guards", "compaction,custom"]
+    (failed,) = registered["PostToolUseFailure"]
+    assert failed["matcher"] == "*"
+    words = ["PostToolUseFailure", "--guards", "compaction,custom"]
+    assert failed["hooks"][0]["args"][5:] == words
     assert "PreCompact" not in registered  # Claude Code discards its output
 
 
@@ -54,6 +65,32 @@ def test_post_tool_runs_compaction_not_the_file_guards_again(project, caveat, ho
     text = context(after, payload, project)
     assert "compact" in text.lower()
     assert "lodahs" not in text and "package.json" not in text
+
+
+def test_failed_tool_runs_compaction_not_the_shell_guards_again(project, caveat, home):
+    """A command that exits non-zero fires PostToolUseFailure in place of PostToolUse:
+    the git guard spoke before the push (holding it once, the advice as its reason),
+    so after its failure only the context-size guard (a one-call budget) speaks."""
+    config = os.path.join(home, ".config", "caveat", "config.toml")
+    write(config, "[compaction]\nthreshold_calls = 1\n")
+    caveat("install", "--harness", "claude", "--project", str(project))
+    registered = hooks(project / ".claude" / "settings.json")
+    before = registered["PreToolUse"][1]["hooks"][0]
+    failed = registered["PostToolUseFailure"][0]["hooks"][0]
+    payload: dict[str, object] = {
+        "session_id": "s-failed",
+        "transcript_path": "",
+        "cwd": str(project),
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": "git push --force origin main"},
+        "tool_use_id": "toolu_1",
+    }
+    assert "force" in json.dumps(run_answer(before, payload, project)).lower()
+    payload.update(hook_event_name="PostToolUseFailure", error="exit code 128", is_interrupt=False)
+    text = context(failed, payload, project)
+    assert "compact" in text.lower()
+    assert "force" not in text.lower()
 
 
 def test_registered_command_reaches_the_guards(project, caveat):

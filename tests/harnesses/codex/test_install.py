@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 
 from caveat.install.command import launcher
@@ -58,3 +59,39 @@ def test_default_user_file(home, caveat, monkeypatch):
     monkeypatch.delenv("CODEX_HOME", raising=False)
     caveat("install", "--harness", "codex")
     assert os.path.isfile(os.path.join(home, ".codex", "hooks.json"))
+
+
+def test_a_reinstall_writes_the_same_bytes_and_keeps_codex_trust(project, caveat):
+    """Codex trusts a hook by a hash of its definition: a reinstall of the same version
+    writes the file byte for byte as it was, and says Codex keeps its trust."""
+    path = project / ".codex" / "hooks.json"
+    code, first, _ = caveat("install", "--harness", "codex", "--project", str(project))
+    assert code == 0 and "ask again" not in first and "keeps its trust" not in first
+    written = path.read_bytes()
+    code, again, _ = caveat("install", "--harness", "codex", "--project", str(project))
+    assert code == 0 and path.read_bytes() == written
+    assert "already up to date" in again
+    assert "Codex keeps its trust in caveat's hooks: their commands are unchanged" in again
+
+
+def test_a_changed_command_says_codex_will_ask_again(project, caveat):
+    """An earlier version's command (here without the launcher check in front) is
+    rewritten, and the install names the hooks Codex will ask about."""
+    from caveat.install.launcher import START
+
+    caveat("install", "--harness", "codex", "--project", str(project))
+    path = project / ".codex" / "hooks.json"
+    data = json.loads(path.read_text())
+    (group,) = data["hooks"]["SessionStart"]
+    group["hooks"][0]["command"] = group["hooks"][0]["command"].replace(f" -c '{START}'", "")
+    path.write_text(json.dumps(data, indent=2) + "\n")
+    code, out, _ = caveat("install", "--harness", "codex", "--project", str(project))
+    assert code == 0 and "registered caveat" in out
+    assert "Codex will ask again before it runs the 1 changed hook(s) (SessionStart)" in out
+    assert "keeps its trust" not in out
+
+
+def test_other_harnesses_say_nothing_of_trust(project, caveat):
+    caveat("install", "--harness", "gemini", "--project", str(project))
+    _, out, _ = caveat("install", "--harness", "gemini", "--project", str(project))
+    assert "trust" not in out

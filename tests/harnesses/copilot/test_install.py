@@ -41,7 +41,7 @@ def test_registrations(project, caveat):
     assert list(data["hooks"]) == hooks
     (before,) = data["hooks"]["preToolUse"]
     assert before["matcher"] == "bash|powershell"
-    assert before["bash"].split()[2:] == ["--contract", "copilot", "preToolUse", "--hold"]
+    assert before["bash"] == f"{shell_start()} --contract copilot preToolUse --hold"
     (start,) = data["hooks"]["sessionStart"]
     assert list(start) == ["type", "bash", "powershell", "timeoutSec"]
     assert start["timeoutSec"] == 30  # seconds
@@ -49,13 +49,11 @@ def test_registrations(project, caveat):
     assert start["powershell"] == "& " + start["bash"]
     (after,) = data["hooks"]["postToolUse"]
     assert after["matcher"] == "create|edit|str_replace_editor|apply_patch|bash|powershell"
-    words = after["bash"].split()
-    assert words[2:] == ["--contract", "copilot", "postToolUse"]
+    assert after["bash"] == f"{shell_start()} --contract copilot postToolUse"
     (failure,) = data["hooks"]["postToolUseFailure"]
     assert failure["matcher"] == after["matcher"]
-    # the same registration; the compaction guard, which counts completed calls,
-    # handles no failure event
-    assert failure["bash"].split()[2:] == ["--contract", "copilot", "postToolUseFailure"]
+    # the same registration, on the event a failed call fires
+    assert failure["bash"] == f"{shell_start()} --contract copilot postToolUseFailure"
 
 
 def test_registered_command_reaches_the_guards(project, caveat):

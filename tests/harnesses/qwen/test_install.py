@@ -11,6 +11,7 @@ from tests.harnesses.install_helpers import context
 from tests.harnesses.install_helpers import example
 from tests.harnesses.install_helpers import home
 from tests.harnesses.install_helpers import hooks
+from tests.harnesses.install_helpers import shell_start
 
 
 def test_registrations(project, caveat):
@@ -29,8 +30,8 @@ def test_registrations(project, caveat):
     assert handler["command"].endswith(" --contract qwen PostToolUse")
     (failure,) = registered["PostToolUseFailure"]
     assert failure["matcher"] == group["matcher"]
-    words = failure["hooks"][0]["command"].split()
-    assert " ".join(words[2:]) == "--contract qwen PostToolUseFailure"
+    command = failure["hooks"][0]["command"]
+    assert command == f"{shell_start()} --contract qwen PostToolUseFailure"
 
 
 def test_failing_command_still_gets_advice(project, caveat):

@@ -1,11 +1,11 @@
 """The compaction guard: the session's context is large; suggest compacting it.
 
-After each tool call (PostToolUse, any tool) the guard measures the context: the
-newest usage record in the transcript's tail (input + cache-read + cache-creation
-tokens for Claude Code; the request's input tokens for Codex, Gemini CLI and Qwen
-Code) against ``[compaction] threshold_tokens``. Without a usable transcript it
-counts tool calls and tool-output characters since the cycle began against
-``threshold_calls`` and ``threshold_bytes``.
+After each tool call (PostToolUse, or PostToolUseFailure for a failed one; any tool)
+the guard measures the context: the newest usage record in the transcript's tail
+(input + cache-read + cache-creation tokens for Claude Code; the request's input
+tokens for Codex, Gemini CLI and Qwen Code) against ``[compaction]
+threshold_tokens``. Without a usable transcript it counts tool calls and tool-output
+characters since the cycle began against ``threshold_calls`` and ``threshold_bytes``.
 
 A cycle runs from one compaction to the next. The guard advises at most twice per
 cycle: when the measure first reaches the threshold, and again at 1.5 times it

@@ -65,6 +65,13 @@ def duplicate(event: Event, env: Mapping[str, str]) -> bool:
     compaction) speaks."""
     from caveat.common import marker
 
+    if event.name == "SubagentStart":
+        # Each subagent starts once, under its own id; two registrations of caveat
+        # share the marker of that id.
+        if not event.session_id or not event.agent_id:
+            return False
+        copy = f"{event.session_id}.agent.{event.agent_id}"
+        return not marker.claim(env, TWICE, copy, WINDOW_S)
     if shares_marker(event, env):
         return not marker.claim(env, MARKER, event.session_id, WINDOW_S)
     if event.contract != "claude" or not event.session_id:

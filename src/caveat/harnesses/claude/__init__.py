@@ -45,7 +45,7 @@ CLAUDE_HOST_ENV: tuple[str, ...] = ()
 # Events whose hookSpecificOutput.additionalContext Claude Code hands to the model.
 CONTEXT_EVENTS = frozenset(
     {
-        "SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse",
+        "SessionStart", "SubagentStart", "UserPromptSubmit", "PreToolUse", "PostToolUse",
         "PostToolUseFailure", "PostToolBatch", "Stop",
     }
 )  # fmt: skip

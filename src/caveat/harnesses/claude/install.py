@@ -5,7 +5,10 @@ seconds. PreToolUse in three groups, because file tools, shells and AskUserQuest
 are evaluated by different messages; PostToolUse on every tool for the guards that
 speak only after a tool ran (the context-size advisory, and the operator's
 ``PostToolUse`` rules) — the file and shell guards already spoke before the tool, so
-they are not run a second time; SessionStart; Stop (the stop guard stays silent
+they are not run a second time — and PostToolUseFailure, which Claude Code fires in
+its place when the tool fails (a command that exits non-zero), for the same guards;
+SessionStart, and SubagentStart with the same context, since a subagent gets no
+SessionStart of its own; Stop (the stop guard stays silent
 unless enabled in the configuration). No PreCompact: Claude Code discards its
 output, and the recovery text rides on SessionStart with source ``compact``.
 
@@ -79,7 +82,11 @@ HARNESS = Harness(
         Entry("PreToolUse", "PreToolUse", "Bash|PowerShell", frozenset({"Bash", "PowerShell"})),
         Entry("PreToolUse", "PreToolUse", "AskUserQuestion", frozenset({"AskUserQuestion"})),
         Entry("PostToolUse", "PostToolUse", "*", guards=AFTER_THE_TOOL),
+        # A tool call that fails fires this in place of PostToolUse: the same guards.
+        Entry("PostToolUseFailure", "PostToolUseFailure", "*", guards=AFTER_THE_TOOL),
         Entry("SessionStart", "SessionStart"),
+        # A subagent gets no SessionStart: it starts with the same essentials.
+        Entry("SubagentStart", "SubagentStart"),
         Entry("Stop", "Stop"),
     ),
     _handler,
@@ -88,6 +95,7 @@ HARNESS = Harness(
     local_file=os.path.join(".claude", "settings.local.json"),
     # Claude Code skips HTTP hooks on SessionStart (and Setup) without a word, so the
     # session-start context keeps its command registration in an HTTP install.
-    command_events=frozenset({"SessionStart"}),
+    # SubagentStart is kept with it: whether HTTP hooks run there is not documented.
+    command_events=frozenset({"SessionStart", "SubagentStart"}),
     skills=os.path.join(".claude", "skills"),
 )

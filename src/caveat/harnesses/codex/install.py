@@ -53,6 +53,7 @@ HARNESS = Harness(
     ),
     _handler,
     why="pre-tool context reaches the model; post-tool only for the context-size advice",
+    trust_by_hash="Codex",
     notes=(
         "Codex runs a new or changed hook only after it is trusted: review it in /hooks.",
         "A project's .codex/hooks.json is read only when Codex trusts the project "

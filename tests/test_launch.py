@@ -28,6 +28,17 @@ def test_its_table_is_the_launchers():
     assert tables == [launcher.silent_answers()]
 
 
+def test_the_registrations_start_answers_as_the_contracts_do(tmp_path):
+    """With the launcher's folder gone, a registration still exits 0 and answers a
+    contract that refuses a tool on no answer with its silent answer."""
+    assert launcher.START_ANSWERS == launcher.silent_answers()
+    gone = str(tmp_path / "gone" / "hook.sh")
+    for contract, stdout in [("antigravity", b'{"decision":"ask"}'), ("copilot", b"")]:
+        argv = ["/bin/sh", "-c", launcher.START, gone, "--contract", contract, "PreToolUse"]
+        done = subprocess.run(argv, input=b"{}", capture_output=True, timeout=30, check=False)
+        assert (done.returncode, done.stdout) == (0, stdout)
+
+
 PYTHON = shutil.which("python3")
 
 

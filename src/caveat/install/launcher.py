@@ -40,10 +40,20 @@ FOLDER = "launch"
 SHELL = "/bin/sh"
 
 # What a registration runs first, as ``/bin/sh -c START <hook.sh> --contract …``: the
-# launcher when it is there, else nothing, status 0 (``/bin/sh`` on a missing file
-# exits 2, which Copilot reads as a deny of every tool call). No single quote and no
-# newline: it is written between single quotes in shell-form registrations.
-START = '[ -r "$0" ] && exec /bin/sh "$0" "$@"; cat >/dev/null 2>&1; exit 0'
+# launcher when it is there, else status 0 and the contract's silent answer where it
+# has one (``/bin/sh`` on a missing file exits 2, which Copilot reads as a deny of
+# every tool call; agy refuses a tool on no answer). No single quote and no newline:
+# it is written between single quotes in shell-form registrations. The answers are
+# the contracts' ``SILENT`` (``tests/test_launch.py`` holds them equal).
+START_ANSWERS = {"antigravity": '{"decision":"ask"}'}
+START = (
+    '[ -r "$0" ] && exec /bin/sh "$0" "$@"; cat >/dev/null 2>&1; '
+    + "".join(
+        f'[ "$2" = {contract} ] && printf %s "{answer.replace(chr(34), chr(92) + chr(34))}"; '
+        for contract, answer in sorted(START_ANSWERS.items())
+    )
+    + "exit 0"
+)
 
 # ``@PYTHON@`` and ``@HOOK@`` are filled in at install; the state folder is found in
 # caveat's order (SPEC §7, ``caveat.common.state.location``).

@@ -31,7 +31,7 @@ def test_its_table_is_the_launchers():
 def test_the_registrations_start_answers_as_the_contracts_do(tmp_path):
     """With the launcher's folder gone, a registration still exits 0 and answers a
     contract that refuses a tool on no answer with its silent answer."""
-    assert launcher.START_ANSWERS == launcher.silent_answers()
+    assert launcher.silent_answers() == launcher.START_ANSWERS
     gone = str(tmp_path / "gone" / "hook.sh")
     for contract, stdout in [("antigravity", b'{"decision":"ask"}'), ("copilot", b"")]:
         argv = ["/bin/sh", "-c", launcher.START, gone, "--contract", contract, "PreToolUse"]

@@ -86,3 +86,36 @@ def test_explain_shows_the_silent_answer_where_the_harness_needs_one(project, tm
     assert "(the silent answer)" in capsys.readouterr().out
     assert main(["explain", path]) == 0  # Claude's silence is empty stdout
     assert "(the silent answer)" not in capsys.readouterr().out
+
+
+def _bash(project, command: str) -> dict[str, object]:
+    return {
+        "session_id": "explain-hold",
+        "cwd": str(project),
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": command},
+    }
+
+
+def test_explain_says_why_a_call_was_held_and_changes_nothing(project, tmp_path, capsys):
+    path = write(tmp_path, _bash(project, "git reset --hard HEAD~1"))
+    for _ in range(2):  # looking twice: still held, nothing was recorded
+        assert main(["explain", path]) == 0
+        out = capsys.readouterr().out
+        assert "hold       held (git): first time in this session, before it ran" in out
+        assert '"permissionDecision":"deny"' in out
+
+
+def test_explain_says_why_a_call_was_not_held(project, tmp_path, capsys, monkeypatch):
+    assert main(["explain", write(tmp_path, _bash(project, "git commit -m x"))]) == 0
+    assert (
+        "hold       not held: nothing found is of the irreversible class" in capsys.readouterr().out
+    )
+    config = project.parent / "home-config"
+    (config / "caveat").mkdir(parents=True)
+    (config / "caveat" / "config.toml").write_text('[hold]\nmode = "off"\n')
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(config))
+    assert main(["explain", write(tmp_path, _bash(project, "git reset --hard"))]) == 0
+    out = capsys.readouterr().out
+    assert 'hold       not held: holds are turned off ([hold] mode = "off")' in out

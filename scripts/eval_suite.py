@@ -296,11 +296,17 @@ def named_lines(path: str, text: str) -> set[int]:
     from caveat.guards import texts
     from caveat.guards.base import Context
 
-    guard.MAX_FINDINGS = 10**6
-    texts.MAX_LINES = 10**6
+    # Every line named, not the first few: the limits are lifted for this call only
+    # (they are module globals the guards read, and a test process goes on after it).
+    limits = guard.MAX_FINDINGS, texts.MAX_LINES
+    guard.MAX_FINDINGS = texts.MAX_LINES = 10**6
     event = Event("PreToolUse", tool="Write", edits=(FileEdit(path, text),), cwd="/")
     out: set[int] = set()
-    for finding in guard.check(event, Context(event, env={})):
+    try:
+        findings = guard.check(event, Context(event, env={}))
+    finally:
+        guard.MAX_FINDINGS, texts.MAX_LINES = limits
+    for finding in findings:
         for part in finding.value_map().get("lines", "").split(","):
             part = part.strip()
             if part.isdigit():

@@ -85,6 +85,8 @@ def test_advice_reaches_the_model_over_http(cases: Cases, report: Report, tmp_pa
     assert client_errors(CLAUDE, case) == []
     kinds = forms(case.config)
     assert kinds.pop("SessionStart") == {"command"}
+    # SubagentStart stays a command too: whether HTTP hooks run there is not documented
+    assert kinds.pop("SubagentStart", {"command"}) == {"command"}
     assert kinds and set(map(frozenset, kinds.values())) == {frozenset({"http"})}, kinds
     assert committed_hooks(case) == {}
     events, statuses, skipped = hook_calls(case)

@@ -29,6 +29,8 @@ from expect import handlers
 from lane import wheelhouse
 from scenario import make_project
 
+from caveat.install import launcher
+
 pytestmark = pytest.mark.e2e
 PIPX = os.path.join(os.path.dirname(sys.executable), "pipx")
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,7 +124,8 @@ def test_install_registers_pipxs_interpreter(pipx: Pipx) -> None:
     (handler,) = handlers(pipx.settings(), "PreToolUse", "Write")
     launch = pipx.home / ".local" / "share" / "caveat" / "launch"
     assert handler["command"] == "/bin/sh"
-    assert handler["args"][:2] == [str(launch / "hook.sh"), "--contract"]
+    # ``-c START`` first: a registration exits 0 when the launcher folder is gone
+    assert handler["args"][:4] == ["-c", launcher.START, str(launch / "hook.sh"), "--contract"]
     assert f'py="{os.path.join(venv, "bin", "python")}"' in (launch / "hook.sh").read_text()
     assert f'SITE = "{os.path.join(venv, "lib")}' in (launch / "hook.py").read_text()
     assert "pickle.loads" in pipx.advice()

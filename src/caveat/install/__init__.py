@@ -154,7 +154,12 @@ def _launcher(spec: Harness, aim: Runtime | Endpoint, dry_run: bool) -> list[str
     if dry_run:
         stale = launcher.check(runtime.files)
         return [f"would rewrite: {p}" for p in stale]
-    return [f"wrote caveat's launcher {p}" for p in launcher.write(runtime.files)]
+    notes = [f"wrote caveat's launcher {p}" for p in launcher.write(runtime.files)]
+    from caveat.install import bundle
+
+    where = os.path.dirname(runtime.files[0][0])
+    bundle.refresh(bundle.path(where), runtime.site)  # a cache: best effort
+    return notes
 
 
 def _merge(spec: Harness, doc: document.Document, units: list[tuple[str, Json]]) -> str:

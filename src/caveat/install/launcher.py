@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 import stat
 
+from caveat.install import bundle
 from caveat.install.core import InstallError
 from caveat.install.records import data_folder
 
@@ -122,9 +123,35 @@ it cannot be imported (uninstalled, moved, half upgraded), the payload is read, 
 import sys
 
 SITE = "@SITE@"
+BUNDLE = "@BUNDLE@"
 # What a harness that reads no answer as a refusal is answered when caveat says nothing.
 SILENT = @SILENT@
 sys.path.insert(0, SITE)
+
+
+def preload():
+    """Run caveat's hot-path modules from the bundle, when it is this user's own and
+    for this interpreter: caveat.install.bundle, whose ``preload`` it holds compiled."""
+    import marshal
+    import os
+
+    try:
+        with open(BUNDLE, "rb") as fh:
+            info = os.fstat(fh.fileno())
+            if info.st_uid != getattr(os, "geteuid", lambda: info.st_uid)() or info.st_mode & 0o022:
+                return "failed"
+            found, code, entries = marshal.loads(fh.read())
+    except (OSError, ValueError, EOFError, TypeError):
+        return "stale"
+    if found != (@FORMAT@, sys.version, sys.flags.optimize, SITE):
+        return "stale"
+    return type(preload)(code, {"__builtins__": __builtins__})(entries, sys.argv[1:3])
+
+
+try:
+    preloaded = preload()
+except BaseException:
+    preloaded = "failed"
 try:
     import caveat  # from where it was installed, ahead of any other copy
 
@@ -191,6 +218,13 @@ except BaseException:
 os._exit(0)
 """
     exec(FAULT)
+if preloaded == "stale":  # the next call runs from a new one
+    try:
+        from caveat.install.bundle import refresh
+
+        refresh(BUNDLE, SITE)
+    except BaseException:
+        pass
 main()
 '''
 
@@ -235,7 +269,10 @@ def texts(env: Mapping[str, str], python: str, site: str) -> dict[str, str]:
     sh = _SH.replace("@PYTHON@", python).replace("@HOOK@", hook)
     return {
         shell_path(env): sh.replace("@SILENT@", _sh_case(answers)),
-        hook: _PY.replace("@SITE@", site).replace("@SILENT@", repr(dict(sorted(answers.items())))),
+        hook: _PY.replace("@SITE@", site)
+        .replace("@BUNDLE@", bundle.path(folder(env)))
+        .replace("@FORMAT@", str(bundle.FORMAT))
+        .replace("@SILENT@", repr(dict(sorted(answers.items())))),
     }
 
 
@@ -320,7 +357,7 @@ def _replace(path: str, text: str) -> None:
 
 def remove(env: Mapping[str, str]) -> None:
     """Take the launcher away (nothing is registered any more)."""
-    for path in (shell_path(env), python_path(env)):
+    for path in (shell_path(env), python_path(env), bundle.path(folder(env))):
         try:
             os.unlink(path)
         except OSError:

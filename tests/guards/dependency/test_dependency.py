@@ -432,6 +432,13 @@ FILE_FIRES = [
         id="gemfile-add",
     ),
     pytest.param(
+        [("Gemfile", GEMFILE + 'gem "json", "~> 2.7" unless RUBY_VERSION < "2.7"\n')],
+        {"Gemfile": GEMFILE},
+        "",
+        {"ecosystem": "RubyGems", "packages": "json ~> 2.7 (added)"},
+        id="gemfile-add-with-condition",
+    ),
+    pytest.param(
         [("app.gemspec", 'spec.add_dependency "rack", ">= 3"\n')],
         None,
         "",
@@ -916,6 +923,12 @@ FILE_SILENT = [
     ),
     pytest.param([("docs/requirements.md", "pip install x")], None, id="requirements-md"),
     pytest.param(
+        # Only the condition moved: its strings are no versions.
+        [("Gemfile", GEMFILE + 'gem "nokogiri", "~> 1.15" if RUBY_VERSION >= "3.1"\n')],
+        {"Gemfile": GEMFILE + 'gem "nokogiri", "~> 1.15" if RUBY_VERSION >= "3.0"\n'},
+        id="gemfile-ruby-version-condition",
+    ),
+    pytest.param(
         [("analysis.ipynb", "import pandas as pd", "", CELL)], None, id="notebook-plain-cell"
     ),
     pytest.param(
@@ -1041,6 +1054,20 @@ COMMAND_FIRES = [
     pytest.param("bun add hono", "bun", DECLARE_ADD, "hono", id="bun-add"),
     pytest.param("deno add jsr:@std/path", "deno", DECLARE_ADD, "jsr:@std/path", id="deno-add"),
     pytest.param("pip install requests", "pip", ADHOC, "requests", id="pip-install"),
+    pytest.param(
+        "pip install --progress-bar off --timeout 60 -q requests",
+        "pip",
+        ADHOC,
+        "requests",
+        id="pip-valued-general-options",
+    ),
+    pytest.param(
+        "uv pip install --index-strategy unsafe-best-match --link-mode copy httpx",
+        "uv",
+        ADHOC,
+        "httpx",
+        id="uv-pip-valued-options",
+    ),
     pytest.param(
         "python3 -m pip install -U pip",
         "pip",

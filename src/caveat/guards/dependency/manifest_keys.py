@@ -24,6 +24,21 @@ def quoted(text: str) -> list[str]:
     return out
 
 
+def _condition_cut(args: str) -> str:
+    """The call's arguments without a trailing ``if``/``unless`` modifier (Ruby's
+    ``gem "x", "~> 1" if RUBY_VERSION >= "3.0"``): the condition's strings are no
+    versions. Only outside quotes."""
+    quote = ""
+    for i, c in enumerate(args):
+        if quote:
+            quote = "" if c == quote else quote
+        elif c in "\"'":
+            quote = c
+        elif c == " " and args.startswith((" if ", " unless "), i):
+            return args[:i]
+    return args
+
+
 def words(keywords: str, text: str) -> dict[str, str]:
     """``gem "rails", "~> 7"``-style calls; ``keywords`` is a comma-separated list of
     call names (a receiver such as ``spec.`` before them is ignored)."""
@@ -36,7 +51,7 @@ def words(keywords: str, text: str) -> dict[str, str]:
         head = line.split(None, 1)[0].split("(", 1)[0]
         if head.rsplit(".", 1)[-1] not in names:
             continue
-        args = line[len(head) :].split(" #", 1)[0]
+        args = _condition_cut(line[len(head) :].split(" #", 1)[0])
         found = quoted(args)
         if not found:  # paket.dependencies: nuget Name ~> 1.0
             found = args.split()

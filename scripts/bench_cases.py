@@ -126,8 +126,12 @@ def forms(python: str, root: str) -> dict[str, list[str]]:
     from caveat.install import launcher as files
     from caveat.install.command import Runtime
 
+    from caveat.install import bundle
+
     env = {**os.environ, "XDG_DATA_HOME": os.path.join(root, "data")}
-    files.write(Runtime.resolve(env).files)
+    runtime = Runtime.resolve(env)
+    files.write(runtime.files)
+    bundle.refresh(bundle.path(files.folder(env)), runtime.site)  # as install does
     launcher = os.path.join(os.path.dirname(caveat.__file__), "_launch.py")
     found = {
         # what install registers: /bin/sh …/caveat/launch/hook.sh (python -I hook.py on Windows)

@@ -123,10 +123,9 @@ PREPARE = {FIRST_AFTER_COMMIT: new_commit}
 def forms(python: str, root: str) -> dict[str, list[str]]:
     """The ways a harness can start the hook (the launcher files written under ``root``)."""
     import caveat
+    from caveat.install import bundle
     from caveat.install import launcher as files
     from caveat.install.command import Runtime
-
-    from caveat.install import bundle
 
     env = {**os.environ, "XDG_DATA_HOME": os.path.join(root, "data")}
     runtime = Runtime.resolve(env)

@@ -223,3 +223,12 @@ def test_it_is_only_written_into_a_folder_of_the_users_alone(launch, tmp_path):
     link = tmp_path / "link"
     link.symlink_to(launcher.folder(env))
     assert not bundle.refresh(str(link / bundle.NAME), str(site))
+
+
+def test_a_source_mid_upgrade_makes_no_bundle_and_no_fault(launch):
+    site, env, _project = launch
+    (site / "caveat" / "audit.py").write_text("def record(:\n")
+    target = bundle.path(launcher.folder(env))
+    os.unlink(target)
+    assert bundle.refresh(target, str(site)) is False
+    assert not os.path.exists(target)

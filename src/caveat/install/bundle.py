@@ -188,7 +188,10 @@ def refresh(target: str, site: str) -> bool:
         return False
     if not os.access(folder, os.W_OK):
         return False
-    data = build(site)
+    try:
+        data = build(site)
+    except (SyntaxError, ValueError, RecursionError):  # a source mid-upgrade: no bundle
+        return False
     if data is None:
         return False
     from caveat.common.state import write_atomic

@@ -35,6 +35,8 @@ from clients import Client
 from http_serve import DEBUG_LOG
 from http_serve import LOCAL_FILE
 from http_serve import Serve
+from moved import move
+from moved import venv_with_caveat
 from scenario import INSTALL_PORT
 from scenario import SESSIONS
 from scenario import Session
@@ -98,9 +100,14 @@ CAVEAT = os.path.join(os.path.dirname(sys.executable), "caveat")
 
 
 def _install(
-    client: Client, project: str, env: dict[str, str], out: str, serve: Serve | None
+    client: Client,
+    project: str,
+    env: dict[str, str],
+    out: str,
+    serve: Serve | None,
+    caveat: tuple[str, ...] = (CAVEAT,),
 ) -> None:
-    argv = [CAVEAT, "install", "--harness", client.harness, "--project", project]
+    argv = [*caveat, "install", "--harness", client.harness, "--project", project]
     argv += serve.install_flags() if serve else []
     done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
     with open(os.path.join(out, "install.log"), "w", encoding="utf-8") as fh:
@@ -223,7 +230,13 @@ def run(harness: str, out: str, clis: str, opts: argparse.Namespace) -> int:
         serving or nullcontext(),
         ScriptedServer(family_of(client), _turns(client, project, session), log) as server,
     ):
-        _install(client, project, env, out, serving)
+        moved = ""
+        if session and session.moved:
+            python = venv_with_caveat(home)
+            _install(client, project, env, out, serving, (python, "-I", "-m", "caveat"))
+            moved = move(home)
+        else:
+            _install(client, project, env, out, serving)
         if serving:  # the HTTP hooks send the token from the variable install names
             with open(os.path.join(home, ".local", "state", "caveat", "serve-token")) as fh:
                 env["CAVEAT_SERVE_TOKEN"] = fh.read().strip()
@@ -253,6 +266,7 @@ def run(harness: str, out: str, clis: str, opts: argparse.Namespace) -> int:
         "argv": argv,
         "disabled": opts.disable,
         "session": opts.session,
+        "moved": moved,
     }
     if serving:
         result["serve"] = {

@@ -341,6 +341,8 @@ class Session:
     tokens: tuple[tuple[str, int], ...] = ()  # (step id, context size the model reports)
     # (path, body) a plain HTTP server on 127.0.0.1:INSTALL_PORT serves during the run
     serves: tuple[tuple[str, str], ...] = ()
+    # caveat is installed from a venv that is then replaced by another Python's (moved.py)
+    moved: bool = False
 
     def context_tokens(self, step: Step) -> int:
         return dict(self.tokens).get(step.id, 1)
@@ -378,6 +380,8 @@ SESSIONS = {
         "rule-untrusted", (PRINT_CALL,), project_rules=(("no-print.md", PRINT_RULE),)
     ),
     "plan-mode": Session("plan-mode", (PLAN_MODE_WRITE,), plan_mode=True),
+    # caveat moved after it was installed: every tool call must still run.
+    "moved": Session("moved", (PICKLE, INSTALL, HARMLESS), moved=True),
     # The user turned strict mode on for custom rules, and has one strict rule.
     "strict": Session(
         "strict",

@@ -9,17 +9,13 @@ Read from caveat's own audit log in the case's HOME: one line per hook start.
 
 from __future__ import annotations
 
-import glob
-import json
-import os
-from typing import Any
-
 import pytest
 from clients import CLIENTS
 from lane import Cases
 from lane import find_unshare
 from lane import install_clis
 from scenario import PUSH
+from verdict import audit
 
 pytestmark = pytest.mark.e2e
 
@@ -27,14 +23,6 @@ pytestmark = pytest.mark.e2e
 @pytest.fixture(scope="session")
 def cases(tmp_path_factory: pytest.TempPathFactory) -> Cases:
     return Cases(find_unshare(), install_clis(), tmp_path_factory)
-
-
-def audit(home: str) -> list[dict[str, Any]]:
-    lines: list[dict[str, Any]] = []
-    for path in sorted(glob.glob(os.path.join(home, ".local", "state", "caveat", "audit", "*"))):
-        with open(path, encoding="ascii") as fh:
-            lines += [json.loads(line) for line in fh]
-    return lines
 
 
 def test_a_failing_command_fires_post_tool_use_failure_in_claude_code(cases: Cases) -> None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -27,6 +26,7 @@ from pathlib import Path
 import pytest
 from expect import handlers
 from lane import wheelhouse
+from moved import other_python
 from scenario import make_project
 
 from caveat.install import launcher
@@ -34,23 +34,6 @@ from caveat.install import launcher
 pytestmark = pytest.mark.e2e
 PIPX = os.path.join(os.path.dirname(sys.executable), "pipx")
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _other_python() -> str | None:
-    """An interpreter of a later minor version than the lane's (the wheelhouse holds
-    what the lane's version needs, and a later one needs nothing more)."""
-    mine = f"python{sys.version_info.major}.{sys.version_info.minor}"
-    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
-    later = range(sys.version_info.minor + 1, 16)
-    found = [shutil.which(f"python3.{n}") for n in later]
-    found += [str(p) for n in later for p in sorted(pyenv.glob(f"3.{n}.*/bin/python3.{n}"))]
-    for path in filter(None, found):
-        if os.path.basename(path) == mine or not os.access(path, os.X_OK):
-            continue
-        check = "import sys, venv; sys.exit(sys.version_info < (3, 10))"
-        if subprocess.run([path, "-I", "-c", check], check=False).returncode == 0:
-            return path
-    return None
 
 
 class Pipx:
@@ -143,7 +126,7 @@ def test_reinstall_keeps_the_registrations_working(pipx: Pipx) -> None:
 
 
 def test_another_python_drifts_and_install_repairs(pipx: Pipx) -> None:
-    other = _other_python()
+    other = other_python()
     if other is None:
         pytest.skip("no second Python >= 3.10 on this machine")
     before = pipx.settings()

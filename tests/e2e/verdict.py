@@ -68,6 +68,15 @@ class Case:
         return [family.conversation(r["body"]) for r in self.records if r["answered"] != "other"]
 
 
+def audit(home: str) -> list[dict[str, Any]]:
+    """caveat's audit log in the case's HOME: one record per hook start."""
+    lines: list[dict[str, Any]] = []
+    for path in sorted(glob.glob(os.path.join(home, ".local", "state", "caveat", "audit", "*"))):
+        with open(path, encoding="utf-8") as fh:
+            lines += [json.loads(line) for line in fh]
+    return lines
+
+
 @dataclass(frozen=True)
 class Delivery:
     """One advisory as the model got it: a row of the closing table."""

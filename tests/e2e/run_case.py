@@ -37,8 +37,10 @@ from http_serve import LOCAL_FILE
 from http_serve import Serve
 from moved import move
 from moved import venv_with_caveat
+from scenario import FINAL_TEXT
 from scenario import INSTALL_PORT
 from scenario import SESSIONS
+from scenario import SUBAGENT_TASK
 from scenario import Session
 from scenario import make_project
 from scenario import pip_shim
@@ -165,6 +167,19 @@ def _turns(client: Client, project: str, session: Session | None) -> list[Turn]:
     return out
 
 
+def _script(
+    client: Client, project: str, session: Session | None
+) -> tuple[list[Turn], tuple[str, list[Turn]]]:
+    """The main conversation's turns, and the marker and turns of a subagent's: a
+    delegated session's steps go to the subagent an Agent call starts (Claude Code)."""
+    turns = _turns(client, project, session)
+    if not (session and session.delegated):
+        return turns, ("", [])
+    task = {"description": "Write the files", "prompt": SUBAGENT_TASK}
+    agent = Turn(tool="Agent", args={**task, "subagent_type": "general-purpose"})
+    return [agent, Turn(text=FINAL_TEXT)], (SUBAGENT_TASK, turns)
+
+
 @contextmanager
 def _files(served: tuple[tuple[str, str], ...]) -> Iterator[None]:
     """A plain HTTP server for ``served`` ((path, body) pairs) on 127.0.0.1, in the
@@ -224,11 +239,12 @@ def run(harness: str, out: str, clis: str, opts: argparse.Namespace) -> int:
         write_main_config(home)
 
     log = os.path.join(out, "requests.jsonl")
+    turns, subagent = _script(client, project, session)
     serving = Serve(CAVEAT, env, out, opts.wrong_token) if opts.http else None
     with (
         _files(session.serves) if session and session.serves else nullcontext(),
         serving or nullcontext(),
-        ScriptedServer(family_of(client), _turns(client, project, session), log) as server,
+        ScriptedServer(family_of(client), turns, log, subagent) as server,
     ):
         moved = ""
         if session and session.moved:

@@ -329,6 +329,10 @@ HOLD_CURL = Step(
 )
 
 
+# What the scripted Agent call asks of the subagent; its conversation opens with it.
+SUBAGENT_TASK = "e2e-subagent-task: write app.py and notes.md as given, then reply done."
+
+
 @dataclass(frozen=True)
 class Session:
     name: str
@@ -343,6 +347,8 @@ class Session:
     serves: tuple[tuple[str, str], ...] = ()
     # caveat is installed from a venv that is then replaced by another Python's (moved.py)
     moved: bool = False
+    # The model hands the steps to a subagent (Claude Code's Agent tool) and waits.
+    delegated: bool = False
 
     def context_tokens(self, step: Step) -> int:
         return dict(self.tokens).get(step.id, 1)
@@ -380,6 +386,8 @@ SESSIONS = {
         "rule-untrusted", (PRINT_CALL,), project_rules=(("no-print.md", PRINT_RULE),)
     ),
     "plan-mode": Session("plan-mode", (PLAN_MODE_WRITE,), plan_mode=True),
+    # A subagent plays the steps: what its tool calls send to caveat (Claude Code).
+    "subagent": Session("subagent", (PICKLE, HARMLESS), delegated=True),
     # caveat moved after it was installed: every tool call must still run.
     "moved": Session("moved", (PICKLE, INSTALL, HARMLESS), moved=True),
     # The user turned strict mode on for custom rules, and has one strict rule.

@@ -124,6 +124,9 @@ class Handler(BaseHTTPRequestHandler):
         if family.is_agent_request(request):
             index = family.turn_index(request)
             turns = self.server.turns
+            marker, delegated = self.server.subagent
+            if marker and marker in opening(family, request.body):  # a subagent's loop
+                turns = delegated
             # Past the end of the script the model keeps saying its last line.
             turn = turns[index] if index < len(turns) else turns[-1]
             seq = self.server.recorder.add(request, f"turn {index}")
@@ -179,11 +182,20 @@ class Handler(BaseHTTPRequestHandler):
 class ScriptedServer(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, family: Family, turns: list[Turn], log_path: str) -> None:
+    def __init__(
+        self,
+        family: Family,
+        turns: list[Turn],
+        log_path: str,
+        subagent: tuple[str, list[Turn]] = ("", []),
+    ) -> None:
         # 127.0.0.1 and port 0: loopback only, a free port chosen by the kernel.
         super().__init__(("127.0.0.1", 0), Handler)
         self.family = family
         self.turns = turns
+        # (marker, turns): a conversation whose opening carries the marker (the task a
+        # scripted Agent call gave a subagent) plays these turns instead.
+        self.subagent = subagent
         self.recorder = Recorder(log_path)
         self.thread = threading.Thread(target=self.serve_forever, daemon=True)
 
@@ -198,6 +210,13 @@ class ScriptedServer(ThreadingHTTPServer):
     def __exit__(self, *exc: object) -> None:
         self.shutdown()
         self.server_close()
+
+
+def opening(family: Family, body: Json) -> str:
+    """The conversation's first user message, all its parts (a client puts reminders of
+    its own before the task): what tells one agent loop from another."""
+    said = [s for s in family.conversation(body) if s.place == "user_msg"]
+    return "\n".join(s.text for s in said if s.message == said[0].message) if said else ""
 
 
 def text_of(content: Any) -> str:

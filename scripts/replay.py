@@ -360,13 +360,6 @@ def isolate(base: str) -> dict[str, str]:
     return dict(os.environ)
 
 
-def first_line(finding: object, env: dict[str, str], root: str, event: str) -> str:
-    for line in advisory(finding, env, root, event).splitlines():
-        if line.strip():
-            return line.strip()[:200]
-    return "(no text)"
-
-
 def advisory(finding: object, env: dict[str, str], root: str, event: str) -> str:
     from caveat.messages import render
 
@@ -417,31 +410,11 @@ def _one(
     kind: str, post: bool, change: tuple[str, str] | None, harness: str, counter: int,
 ) -> None:  # fmt: skip
     """One payload through ``dispatch.run``, counted into ``totals``."""
-    from caveat import dispatch
-
     dest = os.path.join(repo, source.rel)
     os.makedirs(os.path.dirname(dest), exist_ok=True)
     _stage(dest, source.text, kind, post, change)
     data = payload(harness, post, kind, repo, source.rel, f"replay-{counter}", source.text, change)
-    outcome = dispatch.run(args, json.dumps(data).encode(), env)
-    key = kind + " " + extension(source.rel)
-    totals.payloads += 1
-    totals.files[key] += 1
-    for row in outcome.trace:
-        if row.outcome == "overrun":
-            totals.overruns[row.guard] += 1
-        elif row.outcome == "error":
-            totals.errors[row.guard] += 1
-    event_name = outcome.event.name if outcome.event else "PreToolUse"
-    guards = set()
-    for finding in outcome.findings:
-        guards.add(finding.guard)
-        line = first_line(finding, env, repo, event_name)
-        totals.firings.append(Firing(finding.guard, kind, source.path, key.split(" ", 1)[1], line))
-    for guard in guards:
-        totals.fired[(guard, key)] += 1
-    if guards:
-        totals.any_fired[key] += 1
+    _count(totals, env, args, data, kind, source.rel, "", repo, shown=source.path)
     _restore(dest, source.text, kind)
 
 
@@ -595,7 +568,8 @@ def _history_one(
         _stage(dest, change.text, kind, post, pair)
         data = payload(harness, post, kind, tree, change.rel, f"history-{n}", change.text, pair)
         shown = f"-{pair[0][:300]!r} +{pair[1][:300]!r}" if pair else "new file"
-        _count(totals, env, harness, data, kind, change.rel, f"{change.commit[:10]} {shown}", tree)
+        detail = f"{change.commit[:10]} {shown}"
+        _count(totals, env, ["--contract", harness], data, kind, change.rel, detail, tree)
     finally:
         if saved is not None:
             _put(dest, saved)
@@ -613,16 +587,18 @@ def _bash_one(
         "hook_event_name": post_event if post else pre_event,
         "tool_name": "Bash", "tool_input": {"command": command},
     }  # fmt: skip
-    _count(totals, env, harness, data, "bash", rel, command[:600], tree)
+    _count(totals, env, ["--contract", harness], data, "bash", rel, command[:600], tree)
 
 
 def _count(
-    totals: Totals, env: dict[str, str], harness: str, data: dict[str, object], kind: str,
-    rel: str, detail: str, tree: str,
+    totals: Totals, env: dict[str, str], args: list[str], data: dict[str, object], kind: str,
+    rel: str, detail: str, tree: str, shown: str = "",
 ) -> None:  # fmt: skip
+    """One payload through ``dispatch.run`` with the hook arguments ``args``, counted into
+    ``totals``; a firing names ``shown`` (default: ``rel``)."""
     from caveat import dispatch
 
-    outcome = dispatch.run(["--contract", harness], json.dumps(data).encode(), env)
+    outcome = dispatch.run(args, json.dumps(data).encode(), env)
     key = kind + " " + extension(rel)
     totals.payloads += 1
     totals.files[key] += 1
@@ -638,7 +614,7 @@ def _count(
         text = advisory(finding, env, tree, event_name)
         line = next((x.strip()[:200] for x in text.splitlines() if x.strip()), "(no text)")
         totals.firings.append(
-            Firing(finding.guard, kind, rel, extension(rel), line, detail, text[:2000])
+            Firing(finding.guard, kind, shown or rel, extension(rel), line, detail, text[:2000])
         )
     for guard in guards:
         totals.fired[(guard, key)] += 1

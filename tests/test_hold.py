@@ -375,7 +375,7 @@ def test_a_linked_record_is_not_followed(project, tmp_path):
     assert not os.path.islink(path) or target.read_text().count("retried") == 0
 
 
-def test_an_unwritable_state_folder_means_advice_not_a_hold(project, tmp_path, capsys):
+def test_an_unwritable_state_folder_means_advice_not_a_hold(project, tmp_path, capfd):
     state = tmp_path / "readonly-state"
     state.mkdir(mode=0o700)
     env = {**os.environ, "CAVEAT_STATE_DIR": str(state / "caveat")}
@@ -388,7 +388,7 @@ def test_an_unwritable_state_folder_means_advice_not_a_hold(project, tmp_path, c
         os.chmod(state, 0o700)
     assert not found.deny and found.hold is not None and found.hold.kind == hold.UNRECORDED
     assert "additionalContext" in json.loads(found.output)["hookSpecificOutput"]
-    assert "command not held" in capsys.readouterr().err
+    assert "command not held" in capfd.readouterr().err  # the log writes to fd 2
 
 
 def test_a_record_that_cannot_be_saved_means_advice_not_a_hold(project, monkeypatch):

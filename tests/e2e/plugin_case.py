@@ -14,10 +14,14 @@ Run by the lane as ``unshare -n <venv python> tests/e2e/plugin_case.py --out DIR
    caveat and starts its one-time install in the background, with the package index
    replaced by a local wheelhouse (``PIP_NO_INDEX``, ``PIP_FIND_LINKS``);
 3. the install is waited for (``DATA/ready``), then a second session
-   writes a file that unpickles request data.
+   writes a file that unpickles request data;
+4. the plugin's hold option is set to ``off`` where ``/plugin`` keeps it
+   (``pluginConfigs["caveat@caveat"].options`` in the user's settings), and a third
+   session runs ``git reset --hard HEAD~1``, which caveat's defaults hold once.
 
-Records: ``first/`` and ``second/`` (each session's ``requests.jsonl``, stdout and
-stderr), ``install.log``, ``cache.json``, ``selfinstall.log``, ``result.json``.
+Records: ``first/``, ``second/`` and ``options/`` (each session's ``requests.jsonl``,
+stdout and stderr), ``install.log``, ``cache.json``, ``selfinstall.log``,
+``result.json``.
 """
 
 from __future__ import annotations
@@ -36,7 +40,9 @@ from run_case import _loopback_up
 from run_case import _only_loopback
 from run_case import _run_cli
 from run_case import family_of
+from scenario import HOLD_RESET
 from scenario import PICKLE
+from scenario import head
 from scenario import make_project
 from servers.base import ScriptedServer
 
@@ -126,8 +132,11 @@ def run(out: str, clis: str, wheelhouse: str, timeout: float) -> dict[str, objec
         json.dump(cache_listing(home), fh, indent=2)
 
     result: dict[str, object] = {"home": home, "project": project, "marketplace": marketplace}
-    sessions = (("first", ()), ("second", (PICKLE,)))
+    sessions = (("first", ()), ("second", (PICKLE,)), ("options", (HOLD_RESET,)))
     for name, steps in sessions:
+        if name == "options":
+            set_options(home, {"hold": "off"})
+            result["head_before_options"] = head(project)
         turns = CLAUDE.turns(project, steps)
         os.makedirs(os.path.join(out, name), exist_ok=True)
         log = os.path.join(out, name, "requests.jsonl")
@@ -152,6 +161,19 @@ def run(out: str, clis: str, wheelhouse: str, timeout: float) -> dict[str, objec
             with open(found, "rb") as src, open(os.path.join(out, "selfinstall.log"), "wb") as dst:
                 dst.write(src.read())
     return result
+
+
+def set_options(home: str, options: dict[str, str]) -> None:
+    """The plugin's options, where ``/plugin`` saves them: Claude Code hands each to the
+    plugin's hooks as ``CLAUDE_PLUGIN_OPTION_<KEY>``."""
+    path = os.path.join(home, ".claude", "settings.json")
+    settings = {}
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as fh:
+            settings = json.load(fh)
+    settings.setdefault("pluginConfigs", {})["caveat@caveat"] = {"options": options}
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(settings, fh, indent=2)
 
 
 def _wait_ready(home: str) -> float | None:

@@ -3,7 +3,9 @@ repository added as a marketplace and its plugin installed, offline, without the
 checkout's .venv, .cache or dist in the plugin cache; a first session
 on a machine where no Python imports caveat gets told once that caveat is getting
 ready while the plugin installs caveat in the background from its own source; once
-that is done, a second session gets caveat's advice."""
+that is done, a second session gets caveat's advice; with the plugin's hold option set
+to ``off`` (as ``/plugin`` saves it), a third session's ``git reset --hard`` is advised
+and runs, where caveat's defaults would have held it once (test_e2e_holds)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ from lane import find_unshare
 from lane import install_clis
 from lane import wheelhouse
 from run_case import family_of
+from scenario import RESET
+from scenario import head
 from servers.base import Segment
 from verdict import PROCEDURE
 from verdict import START_HEADING
@@ -27,6 +31,8 @@ from verdict import START_HEADING
 pytestmark = pytest.mark.e2e
 PLUGIN_CASE = os.path.join(HERE, "plugin_case.py")
 GETTING_READY = "caveat, the advisory hook plugin of this session, is getting ready"
+HELD = "PreToolUse:Bash hook error: "  # what Claude Code makes of a hold (a deny)
+ADVISED = "PreToolUse:Bash hook additional context: "
 
 
 @pytest.fixture(scope="module")
@@ -91,3 +97,14 @@ def test_second_session_gets_the_advice(case: Path) -> None:
     ]
     assert len(advice) == 1 and PROCEDURE in advice[0].text
     assert not any(GETTING_READY in s.text for s in final)
+
+
+def test_the_hold_option_set_in_plugin_turns_holds_off(case: Path) -> None:
+    result = json.loads((case / "result.json").read_text())
+    assert result["options"]["returncode"] == 0
+    final = _final(case / "options")
+    results = [s.text for s in final if s.place == "tool_result"]
+    assert len(results) == 1 and not results[0].startswith(HELD), results
+    advised = [s for s in final if s.text.startswith(ADVISED) and RESET in s.text]
+    assert len(advised) == 1 and PROCEDURE in advised[0].text
+    assert head(result["project"]) != result["head_before_options"]  # the reset ran

@@ -16,7 +16,8 @@ every install:
   Windows, which has no ``/bin/sh``): it imports caveat from the folder it was
   installed in, else from the interpreter's own ``sys.path``, and on any failure to
   import writes one line to stderr and one ``launch failed`` line to the audit log,
-  and exits 0.
+  and exits 0. Before it imports, it runs caveat's hot-path modules from
+  ``launch/hook.bundle`` beside it when that is fresh (``caveat.install.bundle``).
 
 Neither file imports caveat to record a fault: both write the audit line by hand.
 Files that are not ours (another user's, group- or world-writable, a symlink) are
@@ -118,7 +119,8 @@ _PY = r'''"""caveat's hook launcher, written by `caveat install` (every install 
 Registrations run `python -I <this file> --contract ID EVENT ...`. caveat is imported
 from the folder it was installed in, else from this interpreter's own sys.path; when
 it cannot be imported (uninstalled, moved, half upgraded), the payload is read, one
-"launch failed" line goes to the audit log, and the exit status is 0 all the same."""
+"launch failed" line goes to the audit log, and the exit status is 0 all the same.
+Its hot-path modules run first from the bundle beside this file, when that is fresh."""
 
 import sys
 

@@ -232,3 +232,18 @@ def test_a_source_mid_upgrade_makes_no_bundle_and_no_fault(launch):
     os.unlink(target)
     assert bundle.refresh(target, str(site)) is False
     assert not os.path.exists(target)
+
+
+def test_a_read_only_launcher_folder_is_not_written_on_every_call(launch):
+    _site, env, project = launch
+    folder = launcher.folder(env)
+    os.unlink(bundle.path(folder))
+    os.chmod(folder, 0o555)
+    try:
+        if os.access(folder, os.W_OK):
+            pytest.skip("this user writes anywhere (root without the folder's mode)")
+        stdout, imported = _run(env, project, _payload(project, *SILENT[0]))
+    finally:
+        os.chmod(folder, 0o755)
+    assert stdout == b"" and "caveat.hook" in imported
+    assert not [m for m in imported if m.startswith("caveat.install")]  # no refresh tried

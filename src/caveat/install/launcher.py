@@ -122,6 +122,7 @@ it cannot be imported (uninstalled, moved, half upgraded), the payload is read, 
 "launch failed" line goes to the audit log, and the exit status is 0 all the same.
 Its hot-path modules run first from the bundle beside this file, when that is fresh."""
 
+import os
 import sys
 
 SITE = "@SITE@"
@@ -135,7 +136,6 @@ def preload():
     """Run caveat's hot-path modules from the bundle, when it is this user's own and
     for this interpreter: caveat.install.bundle, whose ``preload`` it holds compiled."""
     import marshal
-    import os
 
     try:
         with open(BUNDLE, "rb") as fh:
@@ -220,7 +220,9 @@ except BaseException:
 os._exit(0)
 """
     exec(FAULT)
-if preloaded == "stale":  # the next call runs from a new one
+# A new bundle for the next call. Writing it loads the installer: not on every call
+# when the folder is read-only.
+if preloaded == "stale" and os.access(os.path.dirname(BUNDLE), os.W_OK):
     try:
         from caveat.install.bundle import refresh
 

@@ -46,16 +46,17 @@ def run_hook(
 
 
 def run_importtime(
-    argv: list[str], data: bytes, cwd
+    argv: list[str], data: bytes, cwd, env: Mapping[str, str] | None = None
 ) -> tuple[subprocess.CompletedProcess[bytes], set[str]]:
-    """Run ``python -I -X importtime *argv`` on ``data``: the process and the names of the
-    modules it imported (what a silent path must keep cheap)."""
+    """Run ``python -I -X importtime *argv`` on ``data`` (under ``env``, default this
+    process's): the process and the names of the modules it imported (what a silent path
+    must keep cheap)."""
     done = subprocess.run(
         [sys.executable, "-I", "-X", "importtime", *argv],
         input=data,
         capture_output=True,
         cwd=cwd,
-        env=dict(os.environ),
+        env=dict(os.environ if env is None else env),
         timeout=60,
         check=False,
     )

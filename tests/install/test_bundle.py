@@ -16,6 +16,7 @@ from caveat.install import bundle
 from caveat.install import launcher
 from tests.helpers import ROOT
 from tests.helpers import hook_payload
+from tests.helpers import run_importtime
 
 CORE = {name for only, name in bundle.HOT if not only}
 
@@ -45,21 +46,10 @@ def launch(tmp_path):
 def _run(env, project, payload: bytes, *args: str, via: str = "") -> tuple[bytes, set[str]]:
     """The launcher's answer (or the script ``via``'s), and the caveat modules the
     import system loaded."""
-    done = subprocess.run(
-        [sys.executable, "-I", "-X", "importtime", via or launcher.python_path(env), *args],
-        input=payload,
-        capture_output=True,
-        env=env,
-        cwd=project,
-        timeout=60,
-        check=False,
+    done, imported = run_importtime(
+        [via or launcher.python_path(env), *args], payload, project, env
     )
     assert done.returncode == 0, done.stderr
-    imported = {
-        line.rsplit("|", 1)[1].strip()
-        for line in done.stderr.decode().splitlines()
-        if line.startswith("import time:") and "|" in line
-    }
     return done.stdout, {m for m in imported if m.split(".")[0] == "caveat"}
 
 

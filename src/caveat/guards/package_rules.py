@@ -96,6 +96,11 @@ TOOLS = {
         },
         "values": frozenset(
             {
+                "--loglevel",
+                "--install-strategy",
+                "--fetch-retries",
+                "--fetch-timeout",
+                "--audit-level",
                 "--prefix",
                 "-C",
                 "--workspace",
@@ -126,7 +131,16 @@ TOOLS = {
             "install": "SYNC",
             "dlx": "EPHEMERAL",
         },
-        "values": frozenset({"--cwd", "--registry", "--modules-folder", "--cache-folder"}),
+        "values": frozenset(
+            {
+                "--network-timeout",
+                "--mutex",
+                "--cwd",
+                "--registry",
+                "--modules-folder",
+                "--cache-folder",
+            }
+        ),
     },
     "pnpm": {
         "eco": "npm",
@@ -138,7 +152,19 @@ TOOLS = {
             "dedupe": "LOCK:lock",
             **dict.fromkeys(("dlx", "exec", "run"), "EPHEMERAL"),
         },
-        "values": frozenset({"-C", "--dir", "--filter", "-F", "--registry", "--workspace-root"}),
+        "values": frozenset(
+            {
+                "--reporter",
+                "--loglevel",
+                "--store-dir",
+                "-C",
+                "--dir",
+                "--filter",
+                "-F",
+                "--registry",
+                "--workspace-root",
+            }
+        ),
         "global": frozenset({"-g", "--global"}),
     },
     "bun": {
@@ -151,7 +177,7 @@ TOOLS = {
             "ci": "SYNC",
             "x": "EPHEMERAL",
         },
-        "values": frozenset({"--cwd", "--registry", "--cache-dir"}),
+        "values": frozenset({"--backend", "--cwd", "--registry", "--cache-dir"}),
         "global": frozenset({"-g", "--global"}),
     },
     "deno": {
@@ -355,7 +381,9 @@ TOOLS = {
             "env update": "SYNC",
             "env create": "SYNC",
         },
-        "values": frozenset({"-n", "--name", "-p", "--prefix", "-c", "--channel", "-f", "--file"}),
+        "values": frozenset(
+            {"--solver", "-n", "--name", "-p", "--prefix", "-c", "--channel", "-f", "--file"}
+        ),
     },
     "pixi": {
         "eco": "conda",
@@ -396,6 +424,12 @@ TOOLS = {
         },
         "values": frozenset(
             {
+                "--jobs",
+                "--message-format",
+                "--target-dir",
+                "--index",
+                "--bin",
+                "--example",
                 "--manifest-path",
                 "-p",
                 "--package",
@@ -433,7 +467,9 @@ TOOLS = {
             "install": "GLOBAL:install",
             "mod download": "SYNC",
         },
-        "values": frozenset({"-C", "-modfile", "-tags", "-o"}),
+        "values": frozenset(
+            {"-ldflags", "-gcflags", "-mod", "-p", "-C", "-modfile", "-tags", "-o"}
+        ),
         "upgrade": frozenset({"-u", "-u=patch"}),
     },
     "bundle": {
@@ -446,7 +482,21 @@ TOOLS = {
             "install": "SYNC",
         },
         "values": frozenset(
-            {"--gemfile", "--version", "-v", "--group", "-g", "--source", "--git", "--branch"}
+            {
+                "--jobs",
+                "--retry",
+                "--path",
+                "--without",
+                "--with",
+                "--gemfile",
+                "--version",
+                "-v",
+                "--group",
+                "-g",
+                "--source",
+                "--git",
+                "--branch",
+            }
         ),
     },
     "gem": {
@@ -457,7 +507,19 @@ TOOLS = {
             "uninstall": "GLOBAL:remove",
             "update": "GLOBAL:upgrade",
         },
-        "values": frozenset({"-v", "--version", "--source", "-s", "-i", "--install-dir"}),
+        "values": frozenset(
+            {
+                "--platform",
+                "--bindir",
+                "-n",
+                "-v",
+                "--version",
+                "--source",
+                "-s",
+                "-i",
+                "--install-dir",
+            }
+        ),
     },
     "composer": {
         "eco": "Packagist",

@@ -1062,6 +1062,21 @@ COMMAND_FIRES = [
         id="pip-valued-general-options",
     ),
     pytest.param(
+        "npm install --loglevel warn --install-strategy hoisted lodash",
+        "npm",
+        DECLARE_ADD,
+        "lodash",
+        id="npm-valued-options",
+    ),
+    pytest.param("cargo install --jobs 4 ripgrep", "cargo", GLOBAL, "ripgrep", id="cargo-jobs"),
+    pytest.param(
+        "conda install --solver libmamba -c conda-forge numpy",
+        "conda",
+        ADHOC,
+        "numpy",
+        id="conda-solver",
+    ),
+    pytest.param(
         "uv pip install --index-strategy unsafe-best-match --link-mode copy httpx",
         "uv",
         ADHOC,
@@ -1190,6 +1205,33 @@ def test_commands_fire(root, command, manager, action, packages):
         action,
         packages,
     )
+
+
+def _installing(tool: dict) -> str:
+    """The tool's first sub-command that names the packages it installs or adds."""
+    subs = [
+        sub for sub, action in tool["subs"].items() if action.split(":")[-1] in ("install", "add")
+    ]
+    return next((sub for sub in subs if "*" not in sub), "")
+
+
+VALUED = [
+    pytest.param(name, _installing(tool), option, id=f"{name}{option}")
+    for name, tool in dependency_commands.TOOLS.items()
+    for option in sorted(tool.get("values", ()))
+    if _installing(tool) and option.startswith("--")
+]
+
+
+@pytest.mark.parametrize(("name", "sub", "option"), VALUED)
+def test_no_option_value_is_read_as_a_package(root, name, sub, option):
+    """The class behind ``pip install --progress-bar off …`` naming ``off``: every option
+    a tool's table says takes a value keeps it, whatever the tool."""
+    command = f"{name} {sub} {option} valuex lodashx".replace("  ", " ")
+    packages = " ".join(_summary(f)[1].get("packages", "") for f in _run_command(root, command))
+    assert "valuex" not in packages
+    local = option in dependency_commands.TOOLS[name].get("local", ())  # said as a local dep
+    assert local or "lodashx" in packages
 
 
 REDIRECT_FIRES = [

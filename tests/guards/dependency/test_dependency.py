@@ -446,6 +446,13 @@ FILE_FIRES = [
         id="gemspec",
     ),
     pytest.param(
+        [("app.gemspec", 'spec.add_dependency "rack", ">= 3" if RUBY_VERSION >= "3.1"\n')],
+        None,
+        "",
+        {"packages": "rack >= 3 (added)"},
+        id="gemspec-with-condition",
+    ),
+    pytest.param(
         [("composer.json", '{"require": {"monolog/monolog": "^3.0"}, "name": "a/b"}')],
         None,
         "",

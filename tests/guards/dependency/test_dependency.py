@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
@@ -1214,7 +1216,7 @@ def test_commands_fire(root, command, manager, action, packages):
     )
 
 
-def _installing(tool: dict) -> str:
+def _installing(tool: Mapping[str, Any]) -> str:
     """The tool's first sub-command that names the packages it installs or adds."""
     subs = [
         sub for sub, action in tool["subs"].items() if action.split(":")[-1] in ("install", "add")

@@ -14,6 +14,8 @@ versions wrote instead, are read as the guards they belong to.
 
 from __future__ import annotations
 
+import sys
+
 from caveat.event import Record
 
 TYPE_CHECKING = False
@@ -176,6 +178,16 @@ def chosen(args: Args) -> frozenset[str]:
 
 def run(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
     """Everything between the bytes read and the JSON text written."""
+    try:
+        return _answer(args, data, env)
+    finally:
+        rx = sys.modules.get("caveat.common.rx")  # loaded only where a guard matched
+        if rx is not None:
+            rx.save()
+            rx.attach(None)
+
+
+def _answer(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
     from caveat import harnesses
 
     if disabled(env):
@@ -280,8 +292,10 @@ def judge(
     if not specs:
         why = "the guards for this event are turned off in the configuration"
         return Outcome(event=event, root=root, config=config, reason=why)
+    from caveat.common import rx
     from caveat.guards.base import Context
 
+    rx.attach(env)
     trace: list[Row] = []
     found = chain.run(event, Context(event, env, config, explain, contract), specs, trace)
     done = Outcome(event=event, root=root, config=config, trace=tuple(trace))

@@ -72,7 +72,7 @@ class PatternStore:
         self._compiled: dict[tuple[str, ...], Compiled] = {}
 
     def compiled(self, lines: Sequence[str]) -> Compiled:
-        import re
+        from caveat.common import rx
 
         key_lines = tuple(lines)
         found = self._compiled.get(key_lines)
@@ -83,12 +83,12 @@ class PatternStore:
         try:
             if not isinstance(entry, list) or not _valid(entry):
                 raise ValueError("not cached")
-            compiled = [(re.compile(regex), include) for regex, include in entry]
-        except (ValueError, re.error):
+            compiled = [(rx.compile(regex), include) for regex, include in entry]
+        except (ValueError, rx.error):
             pairs = translate(key_lines)
             self._cache.put(key, [list(pair) for pair in pairs])
             self._cache.save()
-            compiled = [(re.compile(regex), include) for regex, include in pairs]
+            compiled = [(rx.compile(regex), include) for regex, include in pairs]
         self._compiled[key_lines] = compiled
         return compiled
 

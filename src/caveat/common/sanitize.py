@@ -104,9 +104,9 @@ def _suspicious(text: str) -> bool:
 def _patterns() -> list[re.Pattern[str]]:
     """The scheme and assignment patterns, compiled on first use."""
     if not _compiled:
-        import re
+        from caveat.common import rx
 
-        _compiled.extend(re.compile(s) for s in (_SCHEMED_SOURCE, _ASSIGNED_SOURCE))
+        _compiled.extend(rx.compile(s) for s in (_SCHEMED_SOURCE, _ASSIGNED_SOURCE))
     return _compiled
 
 
@@ -163,9 +163,9 @@ def shape_pattern(source: str) -> re.Pattern[str]:
     """A shape row's pattern, compiled on first use."""
     pattern = _shape_patterns.get(source)
     if pattern is None:
-        import re
+        from caveat.common import rx
 
-        pattern = _shape_patterns[source] = re.compile(source)
+        pattern = _shape_patterns[source] = rx.compile(source)
     return pattern
 
 

@@ -90,9 +90,9 @@ _lead: list[re.Pattern[str]] = []
 def token_pattern() -> re.Pattern[str]:
     """The token pattern, compiled on first use."""
     if not _compiled:
-        import re
+        from caveat.common import rx
 
-        _compiled.append(re.compile(_SECRET_SOURCE))
+        _compiled.append(rx.compile(_SECRET_SOURCE))
     return _compiled[0]
 
 
@@ -115,9 +115,9 @@ def _led_matches(token: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
     the match before), decides exactly as its own search would.
     """
     if not _lead:
-        import re
+        from caveat.common import rx
 
-        _lead.append(re.compile(_LEAD_SOURCE))
+        _lead.append(rx.compile(_LEAD_SOURCE))
     lead_search = _lead[0].search
     done = 0  # where the last match ended: no match starts before it
     look = 0  # where the next lead may start

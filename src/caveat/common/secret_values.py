@@ -15,6 +15,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
 
+    pass
+
 # ``$NAME``, ``$1``, ``${…}``, ``${{ … }}``, ``$(…)``, ``%NAME%``, ``{{ … }}``, ``{…}``,
 # ``<…>``, ``[NAME]``: each a reference or a slot to fill, never the value itself.
 _REFERENCE = (
@@ -43,9 +45,9 @@ _compiled: list[re.Pattern[str]] = []
 
 def _patterns() -> list[re.Pattern[str]]:
     if not _compiled:
-        import re
+        from caveat.common import rx
 
-        _compiled.extend(re.compile(s) for s in (_REFERENCE, _NAME, _MASK, _REPEAT))
+        _compiled.extend(rx.compile(s) for s in (_REFERENCE, _NAME, _MASK, _REPEAT))
     return _compiled
 
 

@@ -43,9 +43,9 @@ _KEY_WORDS = ("password", "passwd", "secret", "token", "auth", "key")
 
 def _patterns() -> list[re.Pattern[str]]:
     if not _compiled:
-        import re
+        from caveat.common import rx
 
-        _compiled.extend(re.compile(s) for s in (_SCHEMED_SOURCE, _ASSIGNED_SOURCE))
+        _compiled.extend(rx.compile(s) for s in (_SCHEMED_SOURCE, _ASSIGNED_SOURCE))
     return _compiled
 
 

@@ -149,9 +149,9 @@ def targets(event: Event, ctx: Context) -> list[Target]:
 def regex(pattern: str) -> re.Pattern[str]:
     found = _compiled.get(pattern)
     if found is None:
-        import re
+        from caveat.common import rx
 
-        found = _compiled[pattern] = re.compile(pattern, re.MULTILINE)
+        found = _compiled[pattern] = rx.compile(pattern, rx.MULTILINE)
     return found
 
 

@@ -12,8 +12,7 @@ backtracking check of the content regex is ``caveat.guards.custom.backtrack``.
 
 from __future__ import annotations
 
-import re
-
+from caveat.common import rx
 from caveat.event import Event
 from caveat.guards.custom.backtrack import nested_quantifier
 
@@ -55,7 +54,7 @@ PATHS_LIMIT = 64  # patterns per rule
 # once the Event gains the field.
 PROMPT_AVAILABLE = "prompt" in Event.__slots__
 
-_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z0-9_]+)\}")
+_PLACEHOLDER = rx.compile(r"\{\{|\}\}|\{([A-Za-z0-9_]+)\}")
 
 
 class RuleError(ValueError):
@@ -89,8 +88,8 @@ def check_content(pattern: str) -> None:
     if len(pattern) > CONTENT_LIMIT:
         raise RuleError(f"content is longer than {CONTENT_LIMIT:,} characters")
     try:
-        compiled = re.compile(pattern, re.MULTILINE)
-    except (re.error, RecursionError, OverflowError, ValueError) as exc:
+        compiled = rx.compile(pattern, rx.MULTILINE)
+    except (rx.error, RecursionError, OverflowError, ValueError) as exc:
         raise RuleError(f"content is not a valid regular expression: {exc}") from None
     risky = nested_quantifier(pattern)
     if risky:
@@ -170,7 +169,7 @@ def _paths(value: object) -> list[str]:
         try:
             translated = translate([pattern])
             for regex, _ in translated:
-                re.compile(regex)
+                rx.compile(regex)
         except Exception as exc:
             raise RuleError(f"paths holds an invalid pattern {pattern!r}: {exc}") from None
         if not translated:

@@ -10,8 +10,7 @@ original's name for the message; its trigger is the local name and the ``(`` or
 
 from __future__ import annotations
 
-import re
-
+from caveat.common import rx
 from caveat.guards.eval.primitives import PRIMITIVES
 from caveat.guards.eval.primitives import PY_ALIASES
 
@@ -21,9 +20,9 @@ if TYPE_CHECKING:
 
     from caveat.guards.eval.records import Primitive
 
-_FROM = re.compile(r"^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n;]*)", re.M)
-_IMPORT = re.compile(r"^[ \t]*import[ \t]+([^\n;]*)", re.M)
-_NAME = re.compile(r"^([\w.]+)(?:\s+as\s+(\w+))?$")
+_FROM = rx.compile(r"^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n;]*)", rx.MULTILINE)
+_IMPORT = rx.compile(r"^[ \t]*import[ \t]+([^\n;]*)", rx.MULTILINE)
+_NAME = rx.compile(r"^([\w.]+)(?:\s+as\s+(\w+))?$")
 _MODULES = frozenset(module for module, _ in PY_ALIASES)
 
 
@@ -58,10 +57,10 @@ def expand(code: str, wanted: set[str]) -> list[Primitive]:
             if mod != module or pid not in wanted or (name and func != name):
                 continue
             if name:
-                pattern = rf"(?<![\w.]){re.escape(local)}\s*\("
+                pattern = rf"(?<![\w.]){rx.escape(local)}\s*\("
                 trigger = local + "("
             else:
-                pattern = rf"(?<![\w.]){re.escape(local)}\s*\.\s*{func}\b"
+                pattern = rf"(?<![\w.]){rx.escape(local)}\s*\.\s*{func}\b"
                 trigger = local + "."
             found = table[pid].replace(pattern=pattern, name=f"{mod}.{func}", triggers=(trigger,))
             out.append(found)

@@ -11,7 +11,7 @@ parameter still counts as eval, as ESLint reports it (``function f(eval) { eval(
 
 from __future__ import annotations
 
-import re
+from caveat.common import rx
 
 # The names whose global a primitive means: the callee, or the object it is read from.
 WATCHED = frozenset(
@@ -40,15 +40,15 @@ SHADOWABLE = frozenset(
     }
 )
 _NAMES = "|".join(sorted(WATCHED))
-_DECLARED = re.compile(
+_DECLARED = rx.compile(
     r"(?<![\w$.])(?:function\s*\*?|class|var|let|const)\s+(" + _NAMES + r")(?![\w$])"
 )
 # A parameter list: ``function f(a, window)``, ``(self) =>``, ``window =>``.
-_PARAMS = re.compile(
+_PARAMS = rx.compile(
     r"(?<![\w$.])function\b[^(){};]{0,100}\(([^()]{0,400})\)|\(([^()]{0,400})\)\s*=>"
 )
-_ARROW_ONE = re.compile(r"(?<![\w$.])(" + _NAMES + r")\s*=>")
-_HEAD = re.compile(r"(?:new\s+)?([A-Za-z_$][\w$]*)")
+_ARROW_ONE = rx.compile(r"(?<![\w$.])(" + _NAMES + r")\s*=>")
+_HEAD = rx.compile(r"(?:new\s+)?([A-Za-z_$][\w$]*)")
 
 
 def declared(code: str) -> frozenset[str]:

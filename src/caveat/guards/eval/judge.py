@@ -19,7 +19,7 @@ file is never taken for the one the call sees.
 
 from __future__ import annotations
 
-import re
+from caveat.common import rx
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,16 +27,16 @@ if TYPE_CHECKING:
 
 # How far back a binding is looked for: a test's arrange step, not a module.
 LOOKBACK_LINES = 8
-_FUNCTION = re.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]")
-_NAME = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:,|$)")
-_STARRED = re.compile(r"\*\*\s*([A-Za-z_]\w*)\s*(?:,|$)")
-_CHECKSUM = re.compile(
+_FUNCTION = rx.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]")
+_NAME = rx.compile(r"^\s*([A-Za-z_]\w*)\s*(?:,|$)")
+_STARRED = rx.compile(r"\*\*\s*([A-Za-z_]\w*)\s*(?:,|$)")
+_CHECKSUM = rx.compile(
     r"\bsha(?:1|224|256|384|512)?sum\b|\bshasum\b|\bb2sum\b|\bgpgv?\b[^\n]{0,80}--verify\b"
     r"|\bcosign\s+verify|\bminisign\b|\bopenssl\s+dgst\b|\bslsa-verifier\b"
 )
 # A command's text looked at around a download: far enough for a long RUN line.
 COMMAND_CHARS = 4096
-_URL = re.compile(r"""https?://[^\s'"`|;&)<>]+""")
+_URL = rx.compile(r"""https?://[^\s'"`|;&)<>]+""")
 
 
 def _above(code: str, start: int) -> list[str]:
@@ -59,10 +59,10 @@ def _round_trip(plain: str, start: int, arg: str) -> bool:
     found = _NAME.match(arg)
     if found is None:
         return False
-    name = re.escape(found.group(1))
-    bound = re.compile(rf"^\s*{name}\s*=\s*(?:[\w.]+\.)?dumps\s*\(")
+    name = rx.escape(found.group(1))
+    bound = rx.compile(rf"^\s*{name}\s*=\s*(?:[\w.]+\.)?dumps\s*\(")
     for line in _above(plain, start):
-        if re.match(rf"^\s*{name}\s*=", line):
+        if rx.match(rf"^\s*{name}\s*=", line):
             return bound.match(line) is not None  # the nearest binding decides
     return False
 
@@ -71,10 +71,10 @@ def _kwargs_default(plain: str, start: int, arg: str) -> bool:
     found = _STARRED.search(arg)
     if found is None:
         return False
-    name = re.escape(found.group(1))
+    name = rx.escape(found.group(1))
     # ``kwargs.setdefault("weights_only", True)``, ``kwargs["weights_only"] = True``,
     # ``kwargs = {"weights_only": True}``, ``kwargs = dict(weights_only=True)``
-    safe = re.compile(
+    safe = rx.compile(
         rf"\b{name}\s*(?:\.\s*setdefault\s*\(\s*['\"]weights_only['\"]\s*,\s*True\b"
         rf"|\[\s*['\"]weights_only['\"]\s*\]\s*=\s*True\b"
         rf"|=\s*(?:dict\s*\([^)\n]*\bweights_only\s*=\s*True\b"

@@ -17,10 +17,11 @@ back-reference into the prefix) is matched as before, with ``finditer``.
 
 from __future__ import annotations
 
-import re
+from caveat.common import rx
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from collections.abc import Iterator
 
 BACK = 256  # how far before its literal a match may start
@@ -93,7 +94,7 @@ def alternatives(source: str) -> tuple[int, tuple[str, ...]] | None:
             i = n if close < 0 else close + 1
             continue
         if c == "(" and depth == 0:
-            found = re.compile(_ALTERNATIVES).match(source, i)
+            found = rx.compile(_ALTERNATIVES).match(source, i)
             if found is not None and source[found.end() : found.end() + 1] not in ("?", "*", "{"):
                 return i, tuple(found.group(1).split("|"))
         if c == "(":
@@ -122,13 +123,13 @@ def _plan(source: str, flags: int) -> Plan | None:
             start, words = group
     if words and start > 0:
         try:
-            suffix: re.Pattern[str] | None = re.compile(source[start:], flags)
-        except re.error:
+            suffix: re.Pattern[str] | None = rx.compile(source[start:], flags)
+        except rx.error:
             suffix = None
         if suffix is not None:
-            if flags & re.IGNORECASE:
+            if flags & rx.IGNORECASE:
                 words = tuple(w.lower() for w in words)
-            plan = (words, suffix, re.compile(source, flags))
+            plan = (words, suffix, rx.compile(source, flags))
     _plans[key] = plan
     return plan
 
@@ -154,7 +155,7 @@ def matches(
     pattern."""
     plan = _plan(source, flags) if len(view) > SMALL else None
     if plan is None:
-        yield from re.compile(source, flags).finditer(view)
+        yield from rx.compile(source, flags).finditer(view)
         return
     words, suffix, whole = plan
     text = hay if hay is not None else view

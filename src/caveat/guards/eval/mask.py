@@ -18,7 +18,11 @@ are not understood.
 
 from __future__ import annotations
 
-import re
+from caveat.common import rx
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
 
 # A ``#`` starts a shell comment only at a word start; ``_comment_start`` checks the
 # character before it, so that the opener regex begins with a character set (a fast
@@ -34,7 +38,7 @@ _OPENER_SOURCES = {
     "c": (r"(?P<c>//)|(?P<b>/\*)|(?P<q>\"\"\"|\"|'|`)", 0),
     "go": (r"(?P<c>//)|(?P<b>/\*)|(?P<q>\"|'|`)", 0),
     # ``#{`` outside a string is interpolation in ``%x{…}``/``%w``, not a comment.
-    "ruby": (r"(?P<b>^=begin\b)|(?P<c>#(?!\{))|(?P<q>\"|'|`)", re.M),
+    "ruby": (r"(?P<b>^=begin\b)|(?P<c>#(?!\{))|(?P<q>\"|'|`)", rx.MULTILINE),
     "php": (r"(?P<c>#(?!\[)|//)|(?P<b>/\*)|(?P<q>\"|'|`)", 0),
     "shell": (_SHELL_COMMENT + r"|(?P<q>\$'|\"|')", 0),
     "powershell": (r"(?P<b><#)|(?P<c>#)|(?P<q>\"|')", 0),
@@ -79,7 +83,7 @@ def _opener(style: str) -> re.Pattern[str] | None:
         return None
     key = (style, "")
     if key not in _compiled:
-        _compiled[key] = re.compile(*source)
+        _compiled[key] = rx.compile(*source)
     return _compiled[key]
 
 
@@ -88,7 +92,7 @@ def _next(style: str, opener: re.Pattern[str], text: str, pos: int) -> re.Match[
     key = (style, "first")
     first = _compiled.get(key)
     if first is None:
-        first = _compiled[key] = re.compile(_FIRST[style])
+        first = _compiled[key] = rx.compile(_FIRST[style])
     size = len(text)
     while pos < size:
         spot = first.search(text, pos)
@@ -106,7 +110,7 @@ def _body_for(style: str, quote: str) -> re.Pattern[str]:
     if key not in _compiled:
         spec = _BODY_SPECS[style][quote]
         if spec is None:
-            _compiled[key] = re.compile("[^']*(?:''[^']*)*")
+            _compiled[key] = rx.compile("[^']*(?:''[^']*)*")
         else:
             _compiled[key] = _body(quote, *spec)
     return _compiled[key]
@@ -117,17 +121,17 @@ def _body(quote: str, multiline: bool, escape: str = "\\") -> re.Pattern[str]:
     ordinary characters, then any number of (escape pair or lone quote of a triple,
     run of ordinary characters). Each repetition must start with a character the run
     excludes, so there is one way to match and no backtracking: linear time."""
-    q = re.escape(quote[-1])
-    stop = q + (re.escape(escape) if escape else "") + ("" if multiline else r"\n")
+    q = rx.escape(quote[-1])
+    stop = q + (rx.escape(escape) if escape else "") + ("" if multiline else r"\n")
     run = f"[^{stop}]*"
     special = []
     if escape:
-        special.append(re.escape(escape) + r"[\s\S]")
+        special.append(rx.escape(escape) + r"[\s\S]")
     if len(quote) == 3:
         special.append(f"{q}(?!{q}{q})")
     if not special:
-        return re.compile(run)
-    return re.compile(run + "(?:(?:" + "|".join(special) + ")" + run + ")*")
+        return rx.compile(run)
+    return rx.compile(run + "(?:(?:" + "|".join(special) + ")" + run + ")*")
 
 
 class Pieces:

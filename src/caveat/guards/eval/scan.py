@@ -10,8 +10,7 @@ harmless matches never crowd out a real one), an argument span is at most
 
 from __future__ import annotations
 
-import re
-
+from caveat.common import rx
 from caveat.guards.eval.literal import matches
 from caveat.guards.eval.mask import mask
 from caveat.guards.eval.primitives import LANGUAGES
@@ -22,6 +21,7 @@ from caveat.guards.eval.workflow import workflow_scripts
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from collections.abc import Iterable
 
     from caveat.guards.eval.records import Primitive
@@ -41,7 +41,7 @@ def _rx(source: str) -> re.Pattern[str]:
     than the scan itself on a short text."""
     found = _compiled.get(source)
     if found is None:
-        found = _compiled[source] = re.compile(source)
+        found = _compiled[source] = rx.compile(source)
     return found
 
 
@@ -114,7 +114,7 @@ def _span(code: str, end: int, budget: list[int]) -> tuple[int, int]:
 def _top_level_comma(arg: str) -> int:
     """Offset of the first comma outside brackets in a code-view span, or -1."""
     depth = 0
-    for m in re.finditer(r"[,()\[\]{}]", arg):
+    for m in rx.finditer(r"[,()\[\]{}]", arg):
         ch = m.group()
         if ch == "," and depth == 0:
             return m.start()
@@ -172,7 +172,7 @@ def _literal(
     # Each language's ``interp`` needs one of these characters (the f prefix, ``$``).
     if interp and not any(c in plain_arg for c in "fF$#"):
         interp = ""
-    for found in re.finditer(interp, plain_arg) if interp else ():
+    for found in rx.finditer(interp, plain_arg) if interp else ():
         if not in_code or code_arg[found.start()] != " ":
             return False
     if which == 0:
@@ -214,11 +214,11 @@ def _judge(
     after = code[hi + 1 : hi + 64].lstrip(" \t\n") if code[hi : hi + 1] == ")" else ""
     if lang.brace_def and after.startswith("{"):
         return False  # a method definition such as ``eval(x) {``
-    if not all(re.search(r, plain_arg) for r in prim.require):
+    if not all(rx.search(r, plain_arg) for r in prim.require):
         return False
-    if any(re.search(r, plain_arg) for r in prim.safe):
+    if any(rx.search(r, plain_arg) for r in prim.safe):
         return False
-    if prim.sanitizer and "$" not in re.sub(prim.sanitizer, "", plain_arg):
+    if prim.sanitizer and "$" not in rx.sub(prim.sanitizer, "", plain_arg):
         return False  # every variable passes through the sanitizer
     if prim.first_string and not _first_is_string(code_arg):
         return False
@@ -227,7 +227,7 @@ def _judge(
     if lang.parens and code[lo - 1 : lo] != "(":
         return True  # a reference (``map(pickle.loads, xs)``): its arguments are unseen
     unless = prim.literal_unless
-    if unless and re.search(unless, plain[start:end] + " " + plain_arg):
+    if unless and rx.search(unless, plain[start:end] + " " + plain_arg):
         return True  # no constant exempts this form
     if _literal(prim, code_arg, plain_arg, lang.interp, lang.interp_in_code):
         return False
@@ -323,7 +323,7 @@ def scan(
         from caveat.guards.eval.aliases import expand
 
         chosen.extend(expand(code, wanted))
-    flags = re.IGNORECASE if lang.ci else 0
+    flags = rx.IGNORECASE if lang.ci else 0
     budget = [1 << 18]  # closing brackets stepped over, shared by all matches
     own: frozenset[str] = frozenset()
     if language == "js":

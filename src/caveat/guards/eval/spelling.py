@@ -14,10 +14,14 @@ and brackets (full-width ``（``, ``\\u0022``) never appear where masking would 
 
 from __future__ import annotations
 
-import re
+from caveat.common import rx
 
-_WORD = re.compile(r"\w*(?:(?![\x00-\x7f])\w)\w*")
-_ESCAPE = re.compile(r"\\u(?:\{0*([0-9a-fA-F]{1,6})\}|([0-9a-fA-F]{4}))")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
+
+_WORD = rx.compile(r"\w*(?:(?![\x00-\x7f])\w)\w*")
+_ESCAPE = rx.compile(r"\\u(?:\{0*([0-9a-fA-F]{1,6})\}|([0-9a-fA-F]{4}))")
 
 
 def _nfkc(match: re.Match[str]) -> str:

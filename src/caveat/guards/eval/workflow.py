@@ -4,8 +4,7 @@ newlines kept, so offsets and lines carry over)."""
 
 from __future__ import annotations
 
-import re
-
+from caveat.common import rx
 from caveat.guards.eval.mask import Pieces
 from caveat.guards.eval.mask import blank
 
@@ -47,10 +46,10 @@ def workflow_scripts(text: str) -> str:
         indent = -1
         if stripped.startswith("- "):
             uses = ""
-        step = re.compile(_USES).match(line)
+        step = rx.compile(_USES).match(line)
         if step is not None:
             uses = step.group(1)
-        key = re.compile(_WORKFLOW_KEY).match(line)
+        key = rx.compile(_WORKFLOW_KEY).match(line)
         if key is None or (key.group(2) == "script" and not uses.startswith(_GITHUB_SCRIPT)):
             out.add(blank(line))
             continue

@@ -23,8 +23,8 @@ data. Learned once per HEAD, with the rest of the header verdict (``scan``).
 from __future__ import annotations
 
 import os
-import re
 
+from caveat.common import rx
 from caveat.common.files import open_regular
 from caveat.common.files import read_text
 
@@ -33,10 +33,10 @@ MAX_HEAD = 8 * 1024
 MAX_CHECKER = 64 * 1024
 SAMPLE = 40
 MIN_CARRY = 5
-_TEMPLATE = re.compile(r"^boilerplate(?:\.(?P<key>[A-Za-z0-9_-]{1,20}))?\.txt$")
-_MARKERS = re.compile(r"^(?:/\*+|\*+/|\*+|//+|#+|--+|<!--|;+|%+|\"\"\"|''')\s?")
-_CLOSERS = re.compile(r"\s*(?:\*+/|-->)\s*$")
-_YEAR = re.compile(r"^(?:YEAR|\d{4}(?:[-–]\d{4})?),?$")
+_TEMPLATE = rx.compile(r"^boilerplate(?:\.(?P<key>[A-Za-z0-9_-]{1,20}))?\.txt$")
+_MARKERS = rx.compile(r"^(?:/\*+|\*+/|\*+|//+|#+|--+|<!--|;+|%+|\"\"\"|''')\s?")
+_CLOSERS = rx.compile(r"\s*(?:\*+/|-->)\s*$")
+_YEAR = rx.compile(r"^(?:YEAR|\d{4}(?:[-–]\d{4})?),?$")
 _CHECK_WORDS = ("verify", "check", "lint")
 _CI_FILES = ("Makefile", ".gitlab-ci.yml", ".pre-commit-config.yaml")
 

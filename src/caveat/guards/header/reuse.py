@@ -10,10 +10,14 @@ git root are read; nested ``REUSE.toml`` files are not.
 from __future__ import annotations
 
 import os
-import re
 import sys
 
+from caveat.common import rx
 from caveat.common.files import read_bytes
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
 
 
 def _glob(pattern: str, star: str) -> re.Pattern[str]:
@@ -24,7 +28,7 @@ def _glob(pattern: str, star: str) -> re.Pattern[str]:
     while i < len(pattern):
         ch = pattern[i]
         if ch == "\\" and i + 1 < len(pattern):
-            out.append(re.escape(pattern[i + 1]))
+            out.append(rx.escape(pattern[i + 1]))
             i += 2
             continue
         if pattern.startswith("**", i):
@@ -36,9 +40,9 @@ def _glob(pattern: str, star: str) -> re.Pattern[str]:
         elif ch == "?" and star == ".*":
             out.append(".")
         else:
-            out.append(re.escape(ch))
+            out.append(rx.escape(ch))
         i += 1
-    return re.compile("".join(out), re.DOTALL)
+    return rx.compile("".join(out), rx.DOTALL)
 
 
 def toml_globs(raw: bytes) -> list[str]:

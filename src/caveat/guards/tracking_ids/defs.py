@@ -3,43 +3,46 @@ rules). Imported only when a plans folder changed since it was last read."""
 
 from __future__ import annotations
 
-import re
-
+from caveat.common import rx
 from caveat.guards.tracking_ids.rules import public
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
 
 # An upper-case key with a number: TM-10, PLAT-1234, M2-3, T-3, TM-10.2.
 KEY = r"[A-Z][A-Z0-9]{0,9}-\d{1,6}(?:\.\d{1,4})*"
 # A phase label after "Phase": a number, a Roman numeral, or one letter.
 PHASE = r"(?:Phase|PHASE|phase)[ _-]?(?P<label>\d{1,2}|[IVX]{1,4}|[A-Z])"
-_TOKEN = re.compile(rf"(?<![\w-])(?:(?P<key>{KEY})|{PHASE})(?![\w])")
+_TOKEN = rx.compile(rf"(?<![\w-])(?:(?P<key>{KEY})|{PHASE})(?![\w])")
 
-_HEADING = re.compile(r"^(?: {0,3}#{1,6}|\*{1,6})\s+(?P<rest>.+)$")
+_HEADING = rx.compile(r"^(?: {0,3}#{1,6}|\*{1,6})\s+(?P<rest>.+)$")
 # The first token of a list item, checklist entry, table row or line, bold or quoted.
 _LEAD = r"(?:\*\*|__|`|\[)?"
-_ITEM = re.compile(rf"^\s*(?:[-*+]|\d{{1,3}}[.)])\s+(?:\[[ xX~/-]\]\s+)?{_LEAD}(?P<rest>.+)$")
-_ROW = re.compile(rf"^\s*\|\s*{_LEAD}(?P<rest>.+)$")
-_LINE = re.compile(rf"^{_LEAD}(?P<rest>(?:{KEY}|{PHASE})\b.*)$")
-_SEPARATOR = re.compile(r"^(?:\*\*|__|`|\])?\s*(?::|\)|—|–|-\s|\||$)")
+_ITEM = rx.compile(rf"^\s*(?:[-*+]|\d{{1,3}}[.)])\s+(?:\[[ xX~/-]\]\s+)?{_LEAD}(?P<rest>.+)$")
+_ROW = rx.compile(rf"^\s*\|\s*{_LEAD}(?P<rest>.+)$")
+_LINE = rx.compile(rf"^{_LEAD}(?P<rest>(?:{KEY}|{PHASE})\b.*)$")
+_SEPARATOR = rx.compile(r"^(?:\*\*|__|`|\])?\s*(?::|\)|—|–|-\s|\||$)")
 # An id in brackets (``(TM-10)``, ``[TM-10]``) names the item it ends.
-_BRACKETED = re.compile(rf"[(\[](?P<key>{KEY})[)\]]")
-_CELL = re.compile(rf"^\s*(?:\*\*|`)?(?P<key>{KEY})(?:\*\*|`)?\s*$")
+_BRACKETED = rx.compile(rf"[(\[](?P<key>{KEY})[)\]]")
+_CELL = rx.compile(rf"^\s*(?:\*\*|`)?(?P<key>{KEY})(?:\*\*|`)?\s*$")
 # A row's first cell that holds only an id in any case form (``Phase-A1``,
 # ``task-3b``, ``Step-12``): a word of letters, "-", then a part with a digit. A word
 # with digits of its own (``x86-64``, ``arm64-v8a``) names a platform, not a task.
-_ANY_CASE = re.compile(
+_ANY_CASE = rx.compile(
     r"^\s*(?:\*\*|`)?(?P<key>[A-Za-z]{1,16}-(?=[A-Za-z]{0,7}\d)[A-Za-z0-9]{1,8}"
     r"(?:\.\d{1,4})*)(?:\*\*|`)?\s*$"
 )
 _KEYS = "id|plan|plan_id|plan-id|planid|task|task_id|task-id|ticket|key|phase"
-_FIELD = re.compile(
+_FIELD = rx.compile(
     rf"""^\s*(?:-\s+)?["']?(?P<name>{_KEYS})["']?\s*[:=]\s*["']?(?P<value>[A-Za-z0-9][\w.-]{{0,63}})""",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
 
 
 def from_name(name: str, ids: dict[str, None], prefixes: dict[str, None]) -> None:
     """A plan file named after its id (``TM-10.md``, ``PLAN-0042-billing.md``)."""
-    token = re.match(rf"(?P<key>{KEY})(?![\w])", name)
+    token = rx.match(rf"(?P<key>{KEY})(?![\w])", name)
     if token:
         _key(token.group("key"), ids, prefixes)
 
@@ -75,7 +78,7 @@ def collect(
             cells = line.strip().strip("|").split("|")
             lead = _ANY_CASE.match(cells[0])
             key = lead.group("key") if lead else ""
-            if key and not re.fullmatch(KEY, key) and not public(key):
+            if key and not rx.fullmatch(KEY, key) and not public(key):
                 ids[key] = None
             for cell in cells[1:]:
                 whole = _CELL.match(cell)
@@ -128,11 +131,11 @@ def _field(
 ) -> None:
     value = value.rstrip(".-")
     if name == "phase":
-        label = re.fullmatch(rf"(?:{PHASE})|(?P<bare>\d{{1,2}}|[IVX]{{1,4}}|[A-Z])", value)
+        label = rx.fullmatch(rf"(?:{PHASE})|(?P<bare>\d{{1,2}}|[IVX]{{1,4}}|[A-Z])", value)
         if label:
             phases[label.group("label") or label.group("bare")] = None
         return
-    if re.fullmatch(KEY, value):
+    if rx.fullmatch(KEY, value):
         _key(value, ids, prefixes)
     elif len(value) >= 3 and any(c.isdigit() for c in value) and not public(value):
         ids[value] = None

@@ -6,8 +6,7 @@ lines. Imported only after the cheap tests in ``tracking_ids`` passed.
 
 from __future__ import annotations
 
-import re
-
+from caveat.common import rx
 from caveat.common.log import log
 from caveat.event import Finding
 from caveat.guards.texts import MAX_LINES
@@ -17,6 +16,8 @@ from caveat.guards.tracking_ids.rules import public
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
+
     from caveat.event import Event
     from caveat.event import FileEdit
     from caveat.guards.base import Context
@@ -30,8 +31,8 @@ def compiled(pattern: str) -> re.Pattern[str] | None:
     """The compiled pattern; None (logged once per process) when it is invalid."""
     if pattern not in _compiled:
         try:
-            _compiled[pattern] = re.compile(pattern)
-        except (re.error, RecursionError, OverflowError) as exc:
+            _compiled[pattern] = rx.compile(pattern)
+        except (rx.error, RecursionError, OverflowError) as exc:
             log(f"[tracking] pattern {pattern!r} is not a valid regular expression ({exc}); "
                 "the tracking-ids guard is silent")  # fmt: skip
             _compiled[pattern] = None
@@ -43,16 +44,16 @@ def learned_pattern(vocabulary: Vocabulary) -> str:
     (``TM-<n>``), each phase label after ``Phase``/``PHASE`` and a space, "-" or "_",
     each numbered phase as a name or a whole quoted string, each other id exactly;
     case-sensitive, bounded by non-word characters."""
-    parts = [re.escape(p) + r"-\d{1,6}(?:\.\d{1,4})*" for p in vocabulary.prefixes]
+    parts = [rx.escape(p) + r"-\d{1,6}(?:\.\d{1,4})*" for p in vocabulary.prefixes]
     if vocabulary.phases:
-        labels = "|".join(re.escape(p) for p in sorted(vocabulary.phases, key=len, reverse=True))
+        labels = "|".join(rx.escape(p) for p in sorted(vocabulary.phases, key=len, reverse=True))
         parts.append(rf"(?:Phase|PHASE)[ _-](?:{labels})")
     if vocabulary.numbered:
         # a number only a heading names: as a name (PHASE_1) or a whole string ("Phase 1")
         numbers = "|".join(sorted(vocabulary.numbered, key=len, reverse=True))
         parts.append(rf"(?:Phase|PHASE|phase)_(?:{numbers})")
         parts.append(rf"(?<=[\"'`])(?:Phase|PHASE|phase)[ -](?:{numbers})(?=[\"'`])")
-    parts.extend(re.escape(i) for i in sorted(vocabulary.ids, key=len, reverse=True))
+    parts.extend(rx.escape(i) for i in sorted(vocabulary.ids, key=len, reverse=True))
     return r"(?<![\w-])(?:" + "|".join(parts) + r")(?![\w])" if parts else ""
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from caveat.common import rx
 from caveat.guards.eval.primitives import LANGUAGES
-from caveat.guards.eval.primitives import PRIMITIVES
+from caveat.guards.eval.primitives import tables
 from tests.helpers import hook_payload
 from tests.helpers import run_importtime
 
@@ -37,7 +37,7 @@ SHAPES = [
 def _sources():
     """Every pattern the eval guard's tables hold, with the flags it is used with."""
     found = set(SHAPES)
-    for language, prims in PRIMITIVES.items():
+    for language, prims in tables().items():
         flags = rx.IGNORECASE if LANGUAGES[language].ci else 0
         for prim in prims:
             for source in (prim.pattern, prim.sanitizer, prim.literal_unless):

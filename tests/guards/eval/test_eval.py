@@ -789,7 +789,7 @@ def test_gate_triggers_are_derived_from_the_primitive_table():
 
     derived = {
         lang: tuple(dict.fromkeys(w for prim in prims for w in prim.triggers))
-        for lang, prims in eval_primitives.PRIMITIVES.items()
+        for lang, prims in eval_primitives.tables().items()
     }
     assert derived == eval_guard.TRIGGERS
     ci = {lang for lang, spec in eval_primitives.LANGUAGES.items() if spec.ci}

@@ -9,7 +9,7 @@ import pytest
 
 from caveat.guards.eval import literal
 from caveat.guards.eval.primitives import LANGUAGES
-from caveat.guards.eval.primitives import PRIMITIVES
+from caveat.guards.eval.primitives import tables
 from caveat.guards.eval.scan import views
 from tests.guards.eval import test_classes
 from tests.guards.eval import test_eval
@@ -21,13 +21,13 @@ TEXTS = "\n".join(
 )
 
 
-@pytest.mark.parametrize("language", sorted(PRIMITIVES))
+@pytest.mark.parametrize("language", sorted(tables()))
 def test_matches_are_those_of_finditer(language, monkeypatch):
     monkeypatch.setattr(literal, "SMALL", 0)  # literal-first on every view
     lang = LANGUAGES[language]
     flags = re.IGNORECASE if lang.ci else 0
     code, plain = views(TEXTS, language)
-    for prim in PRIMITIVES[language]:
+    for prim in tables()[language]:
         for view in (code, plain):
             hay = view.lower() if flags else None
             fast = [m.span() for m in literal.matches(prim.pattern, view, flags, hay)]

@@ -124,7 +124,7 @@ SHEBANGS = {
 }
 
 # Literal substrings (per language) without which no primitive can match: the
-# cheap pre-filter. A test derives them from PRIMITIVES and compares.
+# cheap pre-filter. A test derives them from the primitives' tables and compares.
 _SHELL_TRIGGERS = (
     "curl",
     "wget",

@@ -11,8 +11,8 @@ original's name for the message; its trigger is the local name and the ``(`` or
 from __future__ import annotations
 
 from caveat.common import rx
-from caveat.guards.eval.primitives import PRIMITIVES
-from caveat.guards.eval.primitives import PY_ALIASES
+from caveat.guards.eval.primitives import table
+from caveat.guards.eval.primitives.python import ALIASES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 _FROM = rx.compile(r"^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n;]*)", rx.MULTILINE)
 _IMPORT = rx.compile(r"^[ \t]*import[ \t]+([^\n;]*)", rx.MULTILINE)
 _NAME = rx.compile(r"^([\w.]+)(?:\s+as\s+(\w+))?$")
-_MODULES = frozenset(module for module, _ in PY_ALIASES)
+_MODULES = frozenset(module for module, _ in ALIASES)
 
 
 def _names(clause: str) -> Iterator[tuple[str, str]]:
@@ -50,10 +50,10 @@ def _bindings(code: str) -> Iterator[tuple[str, str, str]]:
 
 def expand(code: str, wanted: set[str]) -> list[Primitive]:
     """Derived primitives for the aliases in ``code`` of the primitives in ``wanted``."""
-    table = {p.id: p for p in PRIMITIVES["python"]}
+    by_id = {p.id: p for p in table("python")}
     out: list[Primitive] = []
     for module, name, local in _bindings(code):
-        for (mod, func), pid in PY_ALIASES.items():
+        for (mod, func), pid in ALIASES.items():
             if mod != module or pid not in wanted or (name and func != name):
                 continue
             if name:
@@ -62,6 +62,6 @@ def expand(code: str, wanted: set[str]) -> list[Primitive]:
             else:
                 pattern = rf"(?<![\w.]){rx.escape(local)}\s*\.\s*{func}\b"
                 trigger = local + "."
-            found = table[pid].replace(pattern=pattern, name=f"{mod}.{func}", triggers=(trigger,))
+            found = by_id[pid].replace(pattern=pattern, name=f"{mod}.{func}", triggers=(trigger,))
             out.append(found)
     return out

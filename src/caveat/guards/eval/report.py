@@ -13,7 +13,7 @@ import time
 
 from caveat.event import Finding
 from caveat.guards.eval.primitives import FAMILY_WORDS
-from caveat.guards.eval.primitives import PRIMITIVES
+from caveat.guards.eval.primitives import table
 from caveat.guards.eval.scan import triggered
 from caveat.guards.eval.windows import bounded
 from caveat.guards.texts import label
@@ -34,7 +34,7 @@ MAX_LOOKUPS = 64
 
 def _info(language: str, pid: str) -> tuple[str, str]:
     """(family in words, safe alternative) of a primitive."""
-    for prim in PRIMITIVES.get(language, ()):
+    for prim in table(language):
         if prim.id == pid:
             return prim.words or FAMILY_WORDS.get(prim.family, ""), prim.alternative
     return "", ""
@@ -46,7 +46,7 @@ HOLD_FAMILIES = frozenset({"DLEXEC"})
 
 
 def _held(language: str, pid: str) -> bool:
-    return any(p.id == pid and p.family in HOLD_FAMILIES for p in PRIMITIVES.get(language, ()))
+    return any(p.id == pid and p.family in HOLD_FAMILIES for p in table(language))
 
 
 def _bounded(

@@ -14,7 +14,7 @@ from caveat.common import rx
 from caveat.guards.eval.literal import matches
 from caveat.guards.eval.mask import mask
 from caveat.guards.eval.primitives import LANGUAGES
-from caveat.guards.eval.primitives import PRIMITIVES
+from caveat.guards.eval.primitives import table
 from caveat.guards.eval.records import Hit
 from caveat.guards.eval.records import Language
 from caveat.guards.eval.workflow import workflow_scripts
@@ -46,7 +46,7 @@ def _rx(source: str) -> re.Pattern[str]:
 
 
 def primitives(language: str) -> tuple[Primitive, ...]:
-    return PRIMITIVES.get(language, ())
+    return table(language)
 
 
 def present(text: str, words: Iterable[str]) -> set[str]:

@@ -24,7 +24,7 @@ import time
 from caveat.common.budget import Overrun
 from caveat.common.budget import Timer
 from caveat.guards.eval.primitives import LANGUAGES
-from caveat.guards.eval.primitives import PRIMITIVES
+from caveat.guards.eval.primitives import table
 from caveat.guards.eval.scan import MAX_HITS
 from caveat.guards.eval.scan import scan
 
@@ -67,7 +67,7 @@ class Unread:
 
 def _triggers(language: str, ids: list[str]) -> tuple[str, ...]:
     wanted = set(ids)
-    found = {t for p in PRIMITIVES.get(language, ()) if p.id in wanted for t in p.triggers}
+    found = {t for p in table(language) if p.id in wanted for t in p.triggers}
     return tuple(sorted(found))
 
 

@@ -184,7 +184,9 @@ def run(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
         rx = sys.modules.get("caveat.common.rx")  # loaded only where a guard matched
         if rx is not None:
             rx.save()
-            rx.attach(None)
+        from caveat.common import state
+
+        state.bind(None)
 
 
 def _answer(args: list[str], data: bytes, env: Mapping[str, str]) -> Outcome:
@@ -292,10 +294,10 @@ def judge(
     if not specs:
         why = "the guards for this event are turned off in the configuration"
         return Outcome(event=event, root=root, config=config, reason=why)
-    from caveat.common import rx
+    from caveat.common import state
     from caveat.guards.base import Context
 
-    rx.attach(env)
+    state.bind(env)  # the regular expressions' cache, for this call
     trace: list[Row] = []
     found = chain.run(event, Context(event, env, config, explain, contract), specs, trace)
     done = Outcome(event=event, root=root, config=config, trace=tuple(trace))

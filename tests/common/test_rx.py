@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from caveat.common import rx
+from caveat.common import state
 from caveat.guards.eval.primitives import LANGUAGES
 from caveat.guards.eval.primitives import tables
 from tests.helpers import hook_payload
@@ -81,12 +82,12 @@ def test_the_helpers_answer_as_re_does():
 
 def test_programs_are_kept_once_and_read_back(tmp_path):
     env = {"CAVEAT_STATE_DIR": str(tmp_path)}
-    rx.attach(env)
+    state.bind(env)
     try:
         assert rx.compile(r"kept (?P<w>\w+) once") is not None
         rx.save()
     finally:
-        rx.attach(None)
+        state.bind(None)
     with open(tmp_path / rx.CACHE_FILE) as handle:
         entries = json.load(handle)["entries"]
     assert entries["engine"] == rx.engine()
@@ -98,7 +99,8 @@ def _compile_in_process(env, source: str) -> tuple[str, bool]:
     """Compile ``source`` through rx in a new interpreter: its group names, and whether
     ``re`` was loaded."""
     code = (
-        "import sys; from caveat.common import rx; rx.attach({'CAVEAT_STATE_DIR': sys.argv[1]});"
+        "import sys; from caveat.common import rx, state;"
+        "state.bind({'CAVEAT_STATE_DIR': sys.argv[1]});"
         "p = rx.compile(sys.argv[2]); rx.save();"
         "print(sorted(p.groupindex), 're' in sys.modules)"
     )

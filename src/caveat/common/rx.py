@@ -37,34 +37,31 @@ _VERSION = 1
 _MAX_KEPT = 4000  # beyond this the file starts afresh: project rules can add many
 
 _compiled: dict[tuple[str, int], Pattern[str]] = {}
-_env: Mapping[str, str] | None = None
-_store: JsonCache | None = None
-
-
-def attach(env: Mapping[str, str] | None) -> None:
-    """Keep programs in the state folder that ``env`` names; None: keep none. Nothing
-    is read until a pattern is needed, so a silent call pays nothing."""
-    global _env, _store
-    _env, _store = env, None
+_store: tuple[Mapping[str, str], JsonCache] | None = None
 
 
 def save() -> None:
     """Write the programs learned in this call, if any."""
     if _store is not None:
-        _store.save()
+        _store[1].save()
 
 
 def _cache() -> JsonCache | None:
+    """The cache of the state folder of the call being answered (``state.bind``), read
+    once per call; None outside one (a command, a test): ``re`` compiles, as ever."""
     global _store
-    if _store is None and _env is not None:
-        from caveat.common.state import JsonCache
+    from caveat.common import state
 
-        store = JsonCache(_env, CACHE_FILE, _VERSION)
+    env = state.bound()
+    if env is None:
+        return None
+    if _store is None or _store[0] is not env:
+        store = state.JsonCache(env, CACHE_FILE, _VERSION)
         if store.get("engine") != engine() or len(store.entries()) > _MAX_KEPT:
             store.entries().clear()
             store.put("engine", engine())
-        _store = store
-    return _store
+        _store = (env, store)
+    return _store[1]
 
 
 def compile(source: str, flags: int = 0) -> Pattern[str]:

@@ -23,6 +23,20 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
 
+_bound: Mapping[str, str] | None = None
+
+
+def bind(env: Mapping[str, str] | None) -> None:
+    """Name the environment of the call being answered, whose state folder the caches
+    kept below the guards use (``caveat.common.rx``); None when the call is done."""
+    global _bound
+    _bound = env
+
+
+def bound() -> Mapping[str, str] | None:
+    return _bound
+
+
 def location(env: Mapping[str, str]) -> str:
     explicit = env.get("CAVEAT_STATE_DIR", "")
     if explicit:

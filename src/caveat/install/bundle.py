@@ -55,7 +55,6 @@ HOT: tuple[tuple[str, str], ...] = (
     ("", "caveat.chain"),
     ("", "caveat.common.gitctx"),
     ("", "caveat.settings"),
-    ("", "caveat.common.rx"),
     ("", "caveat.guards.base"),
     ("", "caveat.guards.dependency"),
     ("", "caveat.guards.eval"),

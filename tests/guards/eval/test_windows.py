@@ -96,8 +96,34 @@ def test_unread_words():
 
 
 def test_a_window_does_not_start_inside_a_triple_quoted_string():
-    text = 'x = 1\n"""\n' + "doc\n" * 10 + "eval(s)\n"
-    start = text.index("eval")
-    assert windows._in_code(text, "python", start) == text.index('"""')
-    assert windows._in_code("a\n/* x\n y */\neval(s)\n", "c", 14) == 14
-    assert windows._in_code("a\n/* x\n eval(s)\n", "c", 8) == 2
+    text = 'x = 1\n"""\n' + "doc\n" * 10 + '"""\neval(s)\n'
+    # A window opening in the docstring starts in code, just past its end.
+    assert windows.Spanning(text, "python").code_from(text.index("doc")) == text.index("\neval")
+    assert windows.Spanning(text, "python").code_from(text.index("eval")) == text.index("eval")
+    assert windows.Spanning("a\n/* x\n y */\neval(s)\n", "c").code_from(14) == 14
+    assert windows.Spanning("a\n/* x\n y */\neval(s)\n", "c").code_from(7) == 12
+    # Never closed: nothing after the opener is code.
+    assert windows.Spanning("a\n/* x\n eval(s)\n", "c").code_from(7) == 16
+    # Asked in order, each part of the text is counted once.
+    spans = windows.Spanning('"""a\n"""\nb\n"""\nc\n', "python")
+    assert [spans.code_from(i) for i in (5, 9, 11, 15)] == [8, 9, 11, 17]
+
+
+@pytest.mark.parametrize(
+    ("name", "opened", "closed", "fires"),
+    [
+        ("far.py", '"""\n', '"""\n', True),
+        ("far.py", '"""\n', "", False),
+        ("far.js", "/*\n", "*/\n", True),
+        ("far.js", "`\n", "`;\n", True),
+        ("far.js", "/*\n", "", False),
+    ],
+)
+def test_a_construct_opened_megabytes_back_is_closed_or_not(root, name, opened, closed, fires):
+    """A docstring or comment of 16 MB: the call after it is code, the call in it is not
+    (a look back of a fixed reach took the closer for an opener and went silent)."""
+    body = "doc line\n" * (16 * MB // 9)
+    call = "run(eval(input));\n" if name.endswith(".js") else "y = eval(s)\n"
+    findings = write(root, name, opened + body + closed + call)
+    expected = [("", str((opened + body + closed).count("\n") + 1))] if fires else []
+    assert [(v, lines) for v, _, lines in primitives(findings)] == expected

@@ -43,7 +43,6 @@ _SPANNING = {
     "go": (("/*", "*/"), ("`", "`")),
     "php": (("/*", "*/"),),
 }
-_REACH = 64 * 1024  # how far back a window start is moved at most
 
 
 class Unread:
@@ -87,20 +86,39 @@ def _has(hay: str, words: tuple[str, ...], start: int, end: int) -> bool:
     return any(hay.find(w, start, end + len(w) - 1) >= 0 for w in words)
 
 
-def _in_code(text: str, style: str, start: int) -> int:
-    """``start``, or the start of the line where the construct that holds it opened."""
-    floor = max(0, start - _REACH)
-    for opener, closer in _SPANNING.get(style, ()):
-        if opener == closer:
-            count = text.count(opener, floor, start)
-            if count % 2:
-                back = text.rfind(opener, floor, start)
-                start = text.rfind("\n", 0, back) + 1
-        else:
-            back = text.rfind(opener, floor, start)
-            if back >= 0 and text.rfind(closer, back, start) < 0:
-                start = text.rfind("\n", 0, back) + 1
-    return start
+class Spanning:
+    """Where a construct that spans lines (a triple-quoted string, a block comment, a
+    template literal) holds an offset, however far back it opened. Queried at line
+    starts in increasing order, it reads each part of the text once: counts and last
+    positions carry forward from one window to the next."""
+
+    def __init__(self, text: str, style: str) -> None:
+        self.text = text
+        self.pairs = _SPANNING.get(style, ())
+        self.upto = 0
+        # per pair: openers seen (parity, when opener is closer), last opener, last closer
+        self.seen = [[0, -1, -1] for _ in self.pairs]
+
+    def code_from(self, start: int) -> int:
+        """``start`` (a line start), or just past the end of the construct that holds
+        it; the text's length when that construct never closes."""
+        text = self.text
+        if start > self.upto:  # a line start: no delimiter is cut in two
+            for (opener, closer), seen in zip(self.pairs, self.seen, strict=True):
+                seen[0] += text.count(opener, self.upto, start)
+                last = text.rfind(opener, self.upto, start)
+                seen[1] = last if last >= 0 else seen[1]
+                if opener != closer:
+                    last = text.rfind(closer, self.upto, start)
+                    seen[2] = last if last >= 0 else seen[2]
+            self.upto = start
+        at = start
+        for (opener, closer), (count, opened, closed) in zip(self.pairs, self.seen, strict=True):
+            inside = count % 2 if opener == closer else opened > closed
+            if inside and opened >= 0:
+                end = text.find(closer, max(at, opened + len(opener)))
+                at = len(text) if end < 0 else max(at, end + len(closer))
+        return at
 
 
 def _line_end(text: str, at: int) -> int:
@@ -138,6 +156,7 @@ def bounded(
         aliases = expand(mask(_import_lines(text), "python")[0], set(ids))
         words = tuple(sorted({*words, *(t for p in aliases for t in p.triggers)}))
     hay = text.lower() if lang.ci else text
+    spanning = Spanning(text, lang.mask)
     begin, line = 0, 1
     try:
         with timer:
@@ -147,10 +166,15 @@ def bounded(
                 if _has(hay, words, begin, end):
                     if time.perf_counter() > deadline:
                         raise Overrun(timer)
-                    lo = _in_code(text, lang.mask, text.rfind("\n", 0, max(0, begin - BACK)) + 1)
+                    back = text.rfind("\n", 0, max(0, begin - BACK)) + 1
+                    lo = spanning.code_from(back)
                     hi = _line_end(text, end + AHEAD)
-                    first_line = line - text.count("\n", lo, begin)
-                    for hit in scan(text[lo:hi], language, ids, first=first, aliases=aliases):
+                    if lo < begin:
+                        first_line = line - text.count("\n", lo, begin)
+                    else:  # the window opens inside a string that ends in this chunk
+                        first_line = line + text.count("\n", begin, lo)
+                    found = scan(text[lo:hi], language, ids, first=first, aliases=aliases)
+                    for hit in found if lo < hi else ():
                         at = hit.line + first_line - 1
                         if line <= at < line + max(lines, 1):
                             hits.append(hit.replace(line=at))

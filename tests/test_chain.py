@@ -84,6 +84,31 @@ def test_findings_in_registry_order_and_faults_isolated(monkeypatch, capfd):
     assert "guard overruns exceeded its 0.05 s budget; skipped" in err
 
 
+def _spin():
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        pass
+    return []
+
+
+def test_a_shell_guard_out_of_time_on_a_command_says_none_of_it_was_checked():
+    slow = fake("slow-shell", _spin, tools=("Bash", "Write"), budget=0.05)
+    slow = Spec(
+        slow.id, slow.events, slow.tools, slow.messages, budget_s=0.05, guard=slow.guard,
+        unread="unread",
+    )  # fmt: skip
+    command = Event("PreToolUse", tool="Bash", command="echo hi; " * 1000 + "npm i lodahs")
+    found = chain.run(command, Context(command, {}), [slow])
+    assert [(f.guard, f.variant, f.key, f.value_map()) for f in found] == [
+        ("slow-shell", "unread", "unread", {"unread": "all 9,012 characters"})
+    ]
+    # A file is not a command line: the guard's own deadline says what it did not read.
+    assert chain.run(EVENT, Context(EVENT, {}), [slow]) == []
+    # A guard that does not read command lines says nothing of them.
+    quiet = fake("quiet", _spin, tools=("Bash",), budget=0.05)
+    assert chain.run(command, Context(command, {}), [quiet]) == []
+
+
 def test_a_silent_guard_can_say_why_when_explain_asks():
     def quiet():
         return []

@@ -90,6 +90,16 @@ def stamp(found: list[Finding], spec: Spec) -> list[Finding]:
     return [f.replace(guard=spec.id, message=f.message or default) for f in found]
 
 
+def _unread(spec: Spec, command: str) -> Finding:
+    """What a guard that ran out of time on a command line says: none of it was
+    checked (how far it got is not known)."""
+    from caveat.event import Finding
+
+    return Finding(
+        {"unread": f"all {len(command):,} characters"}, variant=spec.unread, key="unread"
+    )
+
+
 def run(
     event: Event, ctx: Context, specs: list[Spec], trace: list[Row] | None = None
 ) -> list[Finding]:
@@ -118,6 +128,8 @@ def run(
         except Overrun:
             outcome, detail = OVERRUN, f"exceeded its {spec.budget_s:g} s budget"
             _log(f"guard {spec.id} {detail}; skipped")
+            if spec.unread and event.command:
+                findings.extend(stamp([_unread(spec, event.command)], spec))
         except Exception as exc:
             outcome, detail = ERROR, f"{type(exc).__name__}: {exc}"
             _log(f"guard {spec.id} failed ({detail}); skipped")

@@ -60,6 +60,7 @@ class Spec:
 
     __slots__ = (
         "budget_s", "events", "guard", "holds", "id", "messages", "settings", "strict", "tools",
+        "unread",
     )  # fmt: skip
 
     def __init__(
@@ -73,6 +74,7 @@ class Spec:
         settings: Settings = NONE,
         guard: Guard | None = None,
         holds: bool = False,
+        unread: str = "",
     ) -> None:
         self.id = guard_id
         self.events = events
@@ -82,6 +84,9 @@ class Spec:
         self.strict = strict  # whether its findings may deny under strict mode
         self.settings = settings
         self.holds = holds  # whether its findings may mark a command to hold once
+        # The variant of its default message that says a command was not read whole:
+        # given by the chain when the guard runs out of time on one, never silence.
+        self.unread = unread
         self.guard = guard  # set once loaded (or given: tests, plug-ins)
 
     @property
@@ -109,6 +114,7 @@ REGISTRY: tuple[Spec, ...] = (
         budget_s=2.0,
         settings={"dependency": {"extra_manifests": []}},
         holds=True,
+        unread="unread",
     ),
     Spec(
         "eval",
@@ -117,12 +123,20 @@ REGISTRY: tuple[Spec, ...] = (
         ("pretooluse-eval-guard",),
         budget_s=2.0,
         holds=True,
+        unread="unread-command",
     ),
     # A config that would break the harness, or a secret in it, outranks hygiene advice.
     Spec("conformity", PRE_POST, EDIT_TOOLS, ("pretooluse-conformity",), budget_s=2.0, strict=True),
-    Spec("git", PRE_POST, SHELL_TOOLS, ("pretooluse-bash",), holds=True),
+    Spec("git", PRE_POST, SHELL_TOOLS, ("pretooluse-bash",), holds=True, unread="unread"),
     Spec("plan", PRE_POST, FILE_TOOLS, ("pretooluse-write-plan-guard",), strict=True),
-    Spec("plan-bash", PRE_POST, SHELL_TOOLS, ("pretooluse-bash-plan-guard",), strict=True),
+    Spec(
+        "plan-bash",
+        PRE_POST,
+        SHELL_TOOLS,
+        ("pretooluse-bash-plan-guard",),
+        strict=True,
+        unread="unread",
+    ),
     Spec(
         "tracking-ids",
         PRE_POST,

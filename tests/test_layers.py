@@ -207,6 +207,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "caveat.config",
         "caveat.settings",
         "caveat.trust",
+        "caveat.trust_files",
+        "caveat.trust_store",
         "caveat.seen",
         "caveat.hold",
         "caveat.messages",
@@ -240,6 +242,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "caveat.auditlog",
         "caveat.auditstats",
         "caveat.skillindex",
+        "caveat.trust_grant",
+        "caveat.trust_snapshot",
     ),
     # 8. The entry points.
     ("caveat.cli", "caveat.__main__", "caveat._launch"),

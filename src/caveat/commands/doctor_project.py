@@ -49,9 +49,11 @@ def rules(env: Mapping[str, str], root: str | None) -> list[Row]:
 def trust_policy(env: Mapping[str, str], root: str | None) -> list[Row]:
     """The trusted projects, and whether this project's policy is trusted (SPEC §7)."""
     from caveat import trust
+    from caveat import trust_files
+    from caveat import trust_store
 
     rows: list[Row] = []
-    if root and trust.has_policy(root):
+    if root and trust_files.has_policy(root):
         verdict = trust.verdict_safe(env, root)
         hint = f"review it, then run `caveat trust {root}`"
         if verdict.status == trust.LAPSED:
@@ -61,6 +63,6 @@ def trust_policy(env: Mapping[str, str], root: str | None) -> list[Row]:
             files = ", ".join(verdict.files)
             problem = f"{root}: policy not trusted, so not loaded ({files}); {hint}"
             rows.append(("trust", problem, root))
-    for path, entry in sorted(trust.projects(env).items()):
+    for path, entry in sorted(trust_store.projects(env).items()):
         rows.append(("trust", "", f"trusted: {path} (since {entry.get('trusted_at', '?')})"))
     return rows or [("trust", "", "no project is trusted (caveat trust DIR)")]

@@ -17,7 +17,10 @@ from __future__ import annotations
 import os
 import sys
 
-from caveat import trust
+from caveat import trust_files
+from caveat import trust_grant
+from caveat import trust_snapshot
+from caveat import trust_store
 from caveat.commands.trust_review import show
 from caveat.common.term import field
 from caveat.common.term import out
@@ -53,7 +56,7 @@ def run(opts: argparse.Namespace, env: Mapping[str, str] | None = None) -> int:
         out(f"caveat: {field(opts.directory or os.getcwd())} is not inside a git repository")
         return 1
     if opts.command == "untrust":
-        if trust.forget(env, root):
+        if trust_grant.forget(env, root):
             out(f"{field(root)}: no longer trusted; its caveat policy is ignored")
         else:
             out(f"{field(root)}: was not trusted")
@@ -69,30 +72,30 @@ def project_root(directory: str | None) -> str | None:
 
 def grant(env: Mapping[str, str], root: str, yes: bool) -> int:
     try:
-        snapshot = trust.Snapshot(root)
-    except trust.TooManyFilesError as exc:
+        snapshot = trust_snapshot.Snapshot(root)
+    except trust_files.TooManyFilesError as exc:
         out(f"caveat: {field(exc)}: too many to review, so caveat does not trust it")
         return 1
-    entry = trust.projects(env).get(trust.key(root))
+    entry = trust_store.projects(env).get(trust_store.key(root))
     before = entry.get("files") if entry else None
     recorded = before if isinstance(before, dict) else {}
     if not snapshot.files:
         files = ".caveat/config.toml, rules/*.md, messages/*.md"
         out(f"{field(root)}: no caveat policy files ({files})")
         if entry:
-            trust.forget(env, root)
+            trust_grant.forget(env, root)
             out("the earlier trust record is removed")
         return 0
     same = entry is not None and entry.get("digest") == snapshot.digest()
-    out(show(root, snapshot, recorded, trust.old_texts(env, root), entry))
+    out(show(root, snapshot, recorded, trust_grant.old_texts(env, root), entry))
     if same:
-        trust.record(env, snapshot)  # refreshes the recorded stats: no hashing on later calls
+        trust_grant.record(env, snapshot)  # refreshes the recorded stats: no hashing on later calls
         out(f"{field(root)}: already trusted, unchanged")
         return 0
     if not yes and not confirm():
         out("nothing recorded")
         return 1
-    if not trust.record(env, snapshot):
+    if not trust_grant.record(env, snapshot):
         out("caveat: could not write the trust record in the state folder")
         return 1
     out(f"{field(root)}: trusted; caveat now applies its policy (any change lapses the trust)")

@@ -4,19 +4,21 @@ each added or changed file's text."""
 
 from __future__ import annotations
 
-from caveat import trust
 from caveat.common.term import field
+from caveat.trust_snapshot import TEXT_LIMIT
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
+
+    from caveat.trust_snapshot import Snapshot
 
 DIFF_LINES = 200  # diff lines shown per file; the rest are counted
 
 
 def show(
     root: str,
-    snapshot: trust.Snapshot,
+    snapshot: Snapshot,
     recorded: Mapping[str, object],
     old: Mapping[str, str],
     entry: Mapping[str, object] | None,
@@ -45,7 +47,7 @@ def show(
             continue
         text = snapshot.texts.get(rel)
         if text is None:
-            diffs.append(f"{name}: not shown (binary or over {trust.TEXT_LIMIT // 1024} KiB)")
+            diffs.append(f"{name}: not shown (binary or over {TEXT_LIMIT // 1024} KiB)")
         elif status == "changed" and rel not in old:
             diffs.append(f"{name}: changed (its earlier text was not kept)")
         else:

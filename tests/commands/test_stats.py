@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from caveat.auditstats import percentile
+from caveat.auditsummary import percentile
 from caveat.cli import main
 from caveat.commands import stats_charts
 from tests import browser

@@ -3,7 +3,7 @@ stacked bars, and the latency distribution of whole hook calls."""
 
 from __future__ import annotations
 
-from caveat.auditstats import percentile
+from caveat.auditsummary import percentile
 from caveat.commands.stats_html import escape
 from caveat.commands.stats_plot import BOTTOM
 from caveat.commands.stats_plot import HEIGHT
@@ -15,7 +15,7 @@ from caveat.commands.stats_plot import svg
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from caveat.auditstats import Summary
+    from caveat.auditsummary import Summary
 
 # Okabe–Ito, then a few more that stay apart from it: readable for colour-blind eyes.
 PALETTE = (

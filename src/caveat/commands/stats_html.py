@@ -7,8 +7,8 @@ from html import escape as _escape
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from caveat.auditstats import Row
-    from caveat.auditstats import Summary
+    from caveat.auditsummary import Row
+    from caveat.auditsummary import Summary
 
 
 def escape(value: object) -> str:

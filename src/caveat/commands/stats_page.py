@@ -16,7 +16,7 @@ from caveat.commands.stats_html import table
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from caveat.auditstats import Summary
+    from caveat.auditsummary import Summary
 
 STYLE = """
 body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px auto;

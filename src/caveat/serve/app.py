@@ -16,6 +16,7 @@ import os
 
 from caveat import __version__
 from caveat.common.log import log
+from caveat.serve import body as http_body
 from caveat.serve import request as http
 from caveat.serve.request import HttpError
 
@@ -65,10 +66,10 @@ def reading(state: Reading, token: str) -> Generator[None, None, tuple[list[str]
     args = route(request, token)
     if args is HEALTH:
         return args, b""
-    state.body_s = http.body_deadline_s(request)  # an oversized body is refused here
+    state.body_s = http_body.body_deadline_s(request)  # an oversized body is refused here
     if request.headers.get("expect", "").lower() == "100-continue":
         state.interim = CONTINUE
-    data = yield from http.body(state.buffer, request)
+    data = yield from http_body.body(state.buffer, request)
     return args, data
 
 

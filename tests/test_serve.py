@@ -21,8 +21,8 @@ from caveat import serve
 from caveat.cli import main as cli_main
 from caveat.commands import demo
 from caveat.dispatch import INPUT_LIMIT
-from caveat.serve import app
 from caveat.serve import request
+from caveat.serve import route
 from caveat.serve import supervisor
 from tests.helpers import ROOT
 from tests.helpers import run_hook
@@ -680,4 +680,4 @@ def test_token_needs_a_usable_state_folder(tmp_path):
     ],
 )
 def test_loopback_host_names(host, ok):
-    assert app._loopback_host(host) is ok
+    assert route._loopback_host(host) is ok

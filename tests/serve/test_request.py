@@ -8,6 +8,7 @@ import pytest
 from caveat.serve import app
 from caveat.serve import body
 from caveat.serve import request
+from caveat.serve import route
 from caveat.serve.request import HttpError
 
 TOKEN = "t" * 43
@@ -45,7 +46,7 @@ def test_bytes_as_they_arrive(raw, step):
 
 def test_health_needs_no_body_and_no_token():
     raw = b"GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n"
-    assert feed(raw, 1)[0] == (app.HEALTH, b"")
+    assert feed(raw, 1)[0] == (route.HEALTH, b"")
 
 
 @pytest.mark.parametrize(

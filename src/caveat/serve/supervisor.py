@@ -27,6 +27,7 @@ from caveat.serve.conn import CLOSED
 from caveat.serve.conn import READING
 from caveat.serve.conn import WAITING
 from caveat.serve.conn import Connection
+from caveat.serve.proc import Proc
 from caveat.serve.worker import STOP_SIGNALS
 
 TYPE_CHECKING = False
@@ -116,7 +117,7 @@ class Supervisor:
             now = time.monotonic()
             if isinstance(key.data, Connection):
                 self._on_conn(key.data, mask, now)
-            elif isinstance(key.data, pool.Proc):
+            elif isinstance(key.data, Proc):
                 self.workers.on_channel(key.data, mask, now)
             elif key.fileobj is self.listener:
                 self._accept(now)

@@ -103,9 +103,10 @@ def process_rows(
 
 def in_process_rows(root: str, env: dict[str, str], base: float, runs: int) -> list[Row]:
     project = cases.guard_project(root)
-    from caveat import trust
+    from caveat.trust_grant import record
+    from caveat.trust_snapshot import Snapshot
 
-    trust.record(env, trust.Snapshot(project))  # its .caveat/ policy, as `caveat trust` does
+    record(env, Snapshot(project))  # its .caveat/ policy, as `caveat trust` does
     rows = []
     for guard_id, data in cases.guard_cases(project).items():
         seconds, found = cases.time_guard(guard_id, data, project, env, runs)
@@ -192,9 +193,10 @@ def _knowledge_check(project: str, calls: int = 2000) -> float:
 
 def linear_rows(root: str, env: dict[str, str]) -> list[Row]:
     folder = scaling.project(root)
-    from caveat import trust
+    from caveat import trust_grant
+    from caveat import trust_snapshot
 
-    trust.record(env, trust.Snapshot(folder))  # its custom rule is project policy
+    trust_grant.record(env, trust_snapshot.Snapshot(folder))  # its custom rule is project policy
     rows = []
     for case in scaling.CASES:
         _say(f"  scaling {case[0]} / {case[1]}")

@@ -150,7 +150,8 @@ def trust(project, env: Mapping[str, str] | None = None) -> None:
     """Trust the project's ``.caveat/`` policy as it is now, in the test's state
     folder, through the real trust code (what ``caveat trust --yes`` records). Call
     it after the last write to the policy files: any later change lapses it."""
-    from caveat import trust as trusting
+    from caveat.trust_grant import record
+    from caveat.trust_snapshot import Snapshot
 
     env = dict(os.environ) if env is None else env
-    assert trusting.record(env, trusting.Snapshot(str(project)))
+    assert record(env, Snapshot(str(project)))

@@ -304,10 +304,11 @@ def test_a_project_cannot_turn_holds_off_without_trust(project):
 
 
 def test_a_trusted_project_can_but_a_user_lock_holds(project):
-    from caveat import trust
+    from caveat import trust_grant
+    from caveat import trust_snapshot
 
     _config(project / ".caveat", '[hold]\nmode = "off"\n')
-    assert trust.record(os.environ, trust.Snapshot(str(project)))
+    assert trust_grant.record(os.environ, trust_snapshot.Snapshot(str(project)))
     assert not call("claude", "git reset --hard HEAD~1", project).deny
     _user_config('[lock]\nkeys = ["hold.mode"]\n')
     assert call("claude", "git reset --hard HEAD~2", project).deny

@@ -15,7 +15,7 @@ import pytest
 
 from caveat import audit
 from caveat import stepaside
-from caveat import trust as trusting
+from caveat import trust_grant as trusting
 from caveat.common import state
 from tests.helpers import run_hook
 from tests.helpers import trust

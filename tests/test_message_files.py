@@ -8,6 +8,8 @@ import os
 import pytest
 
 from caveat import messages
+from caveat.commands import message_lint
+from caveat.commands import message_sections
 from caveat.commands import messages as lint
 from caveat.common.msgparse import bindings
 from caveat.common.msgparse import parse
@@ -15,7 +17,7 @@ from caveat.common.msgparse import parse
 FOLDER = messages.bundled_dir()
 FILES = sorted(n for n in os.listdir(FOLDER) if n.endswith(".md")) if os.path.isdir(FOLDER) else []
 # Context files are injected whole: no Advisory to snapshot.
-ADVISORY_FILES = [n for n in FILES if n[:-3] not in lint.CONTEXT_FILES]
+ADVISORY_FILES = [n for n in FILES if n[:-3] not in message_sections.CONTEXT_FILES]
 
 
 def sections_of(name):
@@ -23,7 +25,7 @@ def sections_of(name):
         return parse(handle.read())
 
 
-advisories = lint.advisories
+advisories = message_sections.advisories
 
 
 def test_every_guard_has_its_messages():
@@ -35,7 +37,7 @@ def test_every_guard_has_its_messages():
 @pytest.mark.parametrize("name", FILES)
 def test_message_is_well_formed(name):
     path = os.path.join(FOLDER, name)
-    found = lint.lint(path, name[:-3], sections_of(name))
+    found = message_lint.lint(path, name[:-3], sections_of(name))
     assert not found, [p.line() for p in found]
 
 

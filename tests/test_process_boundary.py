@@ -30,7 +30,7 @@ ANYWHERE |= {"subprocess_shell"}
 
 # (module, what it reaches): why that process start is legitimate outside the boundary.
 ALLOWED = {
-    ("caveat.serve.pool", "os.fork"): (
+    ("caveat.serve.proc", "os.fork"): (
         "caveat serve forks its own workers: no program is started, the child runs "
         "caveat's code already loaded in the supervisor"
     ),
@@ -180,7 +180,7 @@ def test_a_planted_module_in_the_tree_is_reported(monkeypatch, tmp_path):
     (planted / "guards").mkdir(parents=True)
     (planted / "guards" / "sneaky.py").write_text("import subprocess\n")
     (planted / "serve").mkdir()
-    (planted / "serve" / "pool.py").write_text("import os\nos.fork()\n")
+    (planted / "serve" / "proc.py").write_text("import os\nos.fork()\n")
     monkeypatch.setattr(f"{__name__}.SOURCE", str(planted))
     with pytest.raises(AssertionError, match=r"caveat\.guards\.sneaky: import subprocess"):
         test_no_process_starts_outside_the_boundary()

@@ -102,9 +102,10 @@ def concrete(project: str, data: bytes, extra: dict[str, str]) -> tuple[bytes, d
     """The case with the project token replaced by the real folder."""
     env = dict(os.environ)
     env.update({key: value.replace(PROJECT, project) for key, value in extra.items()})
-    from caveat import trust
+    from caveat.trust_grant import record
+    from caveat.trust_snapshot import Snapshot
 
-    trust.record(env, trust.Snapshot(project))  # its config and rule are the project's policy
+    record(env, Snapshot(project))  # its config and rule are the project's policy
     return data.replace(PROJECT.encode(), project.encode()), env
 
 

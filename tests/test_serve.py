@@ -21,9 +21,9 @@ from caveat import serve
 from caveat.cli import main as cli_main
 from caveat.commands import demo
 from caveat.dispatch import INPUT_LIMIT
-from caveat.serve import app
+from caveat.serve import listener
 from caveat.serve import request
-from caveat.serve import supervisor
+from caveat.serve import route
 from tests.helpers import ROOT
 from tests.helpers import run_hook
 
@@ -601,14 +601,14 @@ def test_port_in_use_is_an_error(capsys):
 
 def test_listen_binds_loopback_only():
     with pytest.raises(ValueError):
-        supervisor.listen("0.0.0.0", 0)
-    sock = supervisor.listen("localhost", 0)
+        listener.listen("0.0.0.0", 0)
+    sock = listener.listen("localhost", 0)
     try:
         assert sock.getsockname()[0] == "127.0.0.1"
     finally:
         sock.close()
     try:
-        six = supervisor.listen("::1", 0)
+        six = listener.listen("::1", 0)
     except OSError:
         pytest.skip("no IPv6 loopback here")
     try:
@@ -680,4 +680,4 @@ def test_token_needs_a_usable_state_folder(tmp_path):
     ],
 )
 def test_loopback_host_names(host, ok):
-    assert app._loopback_host(host) is ok
+    assert route._loopback_host(host) is ok

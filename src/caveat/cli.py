@@ -27,7 +27,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             out(f"caveat {version()}")
             code = 0
         else:
-            from caveat.commands import run
+            from caveat.commands.route import run
 
             try:
                 code = run(args)

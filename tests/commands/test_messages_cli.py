@@ -10,6 +10,7 @@ import pytest
 
 from caveat import messages
 from caveat.cli import main
+from caveat.commands import message_sections
 from caveat.commands import messages as lint
 from caveat.commands import samples
 from caveat.common.msgparse import parse
@@ -33,10 +34,12 @@ def _cases():
     for name in FILES:
         stem = name[:-3]
         sections = _sections(name)
-        if lint.is_context(stem, sections):
+        if message_sections.is_context(stem, sections):
             out.append((stem, None))
             continue
-        for variant in sorted({lint.variant_of(h) for h in lint.advisories(sections)}):
+        for variant in sorted(
+            {message_sections.variant_of(h) for h in message_sections.advisories(sections)}
+        ):
             out.append((stem, variant))
     return out
 
@@ -151,9 +154,11 @@ def test_variant_section_without_a_sample(bundle, capsys):
 
 def test_over_budget(bundle, capsys):
     _edit(
-        bundle / TARGET, "## After\n", "Padding. " + "x" * lint.ADVISORY_BUDGET + "\n\n## After\n"
+        bundle / TARGET,
+        "## After\n",
+        "Padding. " + "x" * message_sections.ADVISORY_BUDGET + "\n\n## After\n",
     )
-    lines = _check_reports(capsys, f"over {lint.ADVISORY_BUDGET:,}")
+    lines = _check_reports(capsys, f"over {message_sections.ADVISORY_BUDGET:,}")
     assert lines[0].startswith(f"{bundle / TARGET}: Advisory: is ")
 
 

@@ -7,9 +7,9 @@ import shutil
 
 import pytest
 
-from caveat.auditstats import percentile
+from caveat.auditsummary import percentile
 from caveat.cli import main
-from caveat.commands import stats_page
+from caveat.commands import stats_charts
 from tests import browser
 from tests.commands.auditlog_fixture import BARS
 from tests.commands.auditlog_fixture import KNOWN
@@ -63,7 +63,7 @@ def test_html_is_self_contained_and_biggest_first(known_log, tmp_path, capsys):
     assert "<script" not in html
     assert not re.search(r"""(src|href)=|url\(|@import""", html)
     assert html.count('class="bar"') == len(BARS)
-    assert html.count('class="hist"') == len(stats_page.EDGES)
+    assert html.count('class="hist"') == len(stats_charts.EDGES)
     tiles = re.findall(r'<div class="tile"><b>([\d,]+)</b>', html)
     assert [int(t) for t in tiles] == sorted((int(t) for t in tiles), reverse=True)
     legend = re.findall(r"<li><i [^>]*></i>([\w-]+) — (\d+)</li>", html)
@@ -83,7 +83,7 @@ def test_the_page_renders_in_chromium(known_log, tmp_path, capsys):
     dom, console = browser.dom(page)
     assert console == []
     assert dom.count('class="bar"') == len(BARS)
-    assert dom.count('class="hist"') == len(stats_page.EDGES)
+    assert dom.count('class="hist"') == len(stats_charts.EDGES)
     counts = [int(n) for n in re.findall(r'class="hist" data-bin="\d+" data-count="(\d+)"', dom)]
     assert sum(counts) == len(KNOWN)
     shot = str(tmp_path / "stats.png")

@@ -14,6 +14,9 @@ import pytest
 from caveat import config
 from caveat import dispatch
 from caveat import trust
+from caveat import trust_files
+from caveat import trust_snapshot
+from caveat import trust_store
 from caveat.cli import main
 from tests.helpers import trust as trust_project
 from tests.helpers import write_payload
@@ -55,7 +58,7 @@ def test_without_policy_files_nothing_to_trust(project, capsys):
     assert status(project).status == trust.NONE
     assert main(["trust", str(project), "--yes"]) == 0
     assert "no caveat policy files" in capsys.readouterr().out
-    assert trust.projects(env()) == {}
+    assert trust_store.projects(env()) == {}
 
 
 def test_not_a_terminal_needs_yes_and_records_nothing(policy, capsys):
@@ -73,9 +76,9 @@ def test_trust_shows_files_sizes_and_content_then_records(policy, capsys):
     assert f".caveat/config.toml  {size} bytes  new" in out
     assert "+eval = false" in out  # the text about to be trusted
     assert status(policy).status == trust.TRUSTED
-    record = os.path.join(os.environ["CAVEAT_STATE_DIR"], trust.RECORD)
+    record = os.path.join(os.environ["CAVEAT_STATE_DIR"], trust_store.RECORD)
     assert stat.S_IMODE(os.stat(record).st_mode) == 0o600
-    entry: dict[str, Any] = trust.projects(env())[os.path.realpath(policy)]
+    entry: dict[str, Any] = trust_store.projects(env())[os.path.realpath(policy)]
     assert set(entry["files"]) == {".caveat/config.toml", ".caveat/rules/r.md"}
     assert len(entry["digest"]) == 64
 
@@ -145,7 +148,7 @@ def test_retrust_shows_what_changed_with_a_diff(policy, capsys):
 
 
 def test_changed_file_whose_old_text_was_not_kept_is_only_said_to_change(policy, capsys):
-    big = "# " + "x" * (trust.TEXT_LIMIT + 10) + "\n"
+    big = "# " + "x" * (trust_snapshot.TEXT_LIMIT + 10) + "\n"
     put(policy, ".caveat/messages/stop.md", big)
     trust_project(policy)
     put(policy, ".caveat/messages/stop.md", big.replace("x", "y"))
@@ -265,7 +268,7 @@ def test_rules_says_when_trust_lapsed_and_which_file(policy, capsys):
 
 
 def test_a_folder_of_too_many_policy_files_is_never_trusted(policy, capsys):
-    for n in range(trust.MAX_FILES + 1):
+    for n in range(trust_files.MAX_FILES + 1):
         put(policy, f".caveat/messages/m{n:04}.md", "x")
     assert main(["trust", str(policy), "--yes"]) == 1
     assert "too many to review" in capsys.readouterr().out
@@ -275,7 +278,7 @@ def test_a_folder_of_too_many_policy_files_is_never_trusted(policy, capsys):
 @pytest.mark.parametrize("plant", ["group-writable", "symlink"])
 def test_a_record_others_could_have_written_grants_nothing(policy, tmp_path, plant):
     trust_project(policy)
-    record = os.path.join(os.environ["CAVEAT_STATE_DIR"], trust.RECORD)
+    record = os.path.join(os.environ["CAVEAT_STATE_DIR"], trust_store.RECORD)
     if plant == "group-writable":
         os.chmod(record, 0o620)
     else:
@@ -331,7 +334,7 @@ def test_trusting_does_not_carry_over_a_record_others_could_have_written(policy,
     (other / ".git").mkdir(parents=True)
     put(other, ".caveat/config.toml", "[guards]\neval = false\n")
     trust_project(other)
-    os.chmod(os.path.join(os.environ["CAVEAT_STATE_DIR"], trust.RECORD), 0o666)
+    os.chmod(os.path.join(os.environ["CAVEAT_STATE_DIR"], trust_store.RECORD), 0o666)
     trust_project(policy)  # rewrites the record, 0600
     assert trust.trusted(env(), str(policy))
     assert not trust.trusted(env(), str(other))

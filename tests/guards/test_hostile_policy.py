@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 
-from caveat import trust
+from caveat import trust_grant
+from caveat import trust_snapshot
 from caveat.guards import REGISTRY
 from tests.helpers import envelope
 from tests.helpers import run_hook
@@ -42,7 +43,7 @@ def projects(tmp_path_factory):
     built = {kind: policy.build(kind, str(folder)) for kind in KINDS}
     trusted = str(folder / "state-trusted")
     for root in built.values():
-        assert trust.record({"CAVEAT_STATE_DIR": trusted}, trust.Snapshot(root))
+        assert trust_grant.record({"CAVEAT_STATE_DIR": trusted}, trust_snapshot.Snapshot(root))
     return built, {True: trusted, False: str(folder / "state-untrusted")}
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from caveat import install as inst
-from caveat.commands import run as cli
+from caveat.commands.route import run as cli
 
 # The harnesses whose file is Claude-shaped ({"hooks": {EVENT: [groups]}}).
 HARNESSES = ("claude", "codex", "gemini", "qwen", "codebuddy", "devin", "antigravity")

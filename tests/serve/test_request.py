@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from caveat.serve import app
+from caveat.serve import body
 from caveat.serve import request
+from caveat.serve import route
 from caveat.serve.request import HttpError
 
 TOKEN = "t" * 43
@@ -44,7 +46,7 @@ def test_bytes_as_they_arrive(raw, step):
 
 def test_health_needs_no_body_and_no_token():
     raw = b"GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n"
-    assert feed(raw, 1)[0] == (app.HEALTH, b"")
+    assert feed(raw, 1)[0] == (route.HEALTH, b"")
 
 
 @pytest.mark.parametrize(
@@ -72,6 +74,6 @@ def test_body_deadline_grows_with_the_declared_size():
     small = request.parse_head("POST / HTTP/1.1\r\nContent-Length: 10")
     large = request.parse_head(f"POST / HTTP/1.1\r\nContent-Length: {32 << 20}")
     chunked = request.parse_head("POST / HTTP/1.1\r\nTransfer-Encoding: chunked")
-    assert request.body_deadline_s(small) == pytest.approx(request.BODY_DEADLINE_S, abs=0.01)
-    assert request.body_deadline_s(large) == request.body_deadline_s(chunked)
-    assert request.body_deadline_s(large) > request.BODY_DEADLINE_S + 1
+    assert body.body_deadline_s(small) == pytest.approx(body.BODY_DEADLINE_S, abs=0.01)
+    assert body.body_deadline_s(large) == body.body_deadline_s(chunked)
+    assert body.body_deadline_s(large) > body.BODY_DEADLINE_S + 1

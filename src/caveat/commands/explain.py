@@ -30,10 +30,11 @@ def _skip_reason(event: Event, spec: Spec, only: frozenset[str]) -> str:
 def _policy_line(event: Event) -> str:
     """Why the project's ``.caveat/`` policy was not loaded, when it was not."""
     from caveat import trust
+    from caveat import trust_files
     from caveat.common.gitctx import git_root
 
     root = git_root(event.target)
-    if not root or not trust.has_policy(root):
+    if not root or not trust_files.has_policy(root):
         return ""
     verdict = trust.verdict_safe(os.environ, root)
     if verdict.trusted:

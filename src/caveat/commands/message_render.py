@@ -8,8 +8,8 @@ import json
 import os
 
 from caveat import messages
-from caveat.commands.messages import is_context
-from caveat.commands.messages import read
+from caveat.commands.message_sections import is_context
+from caveat.commands.message_sections import read
 from caveat.common.term import err
 from caveat.common.term import field
 from caveat.common.term import out

@@ -86,10 +86,11 @@ def run(opts: argparse.Namespace) -> int:
         return 0
     if not hasattr(os, "fork"):
         return _refuse("needs fork() (Linux, macOS, BSD); use `caveat hook` here", code=1)
+    from caveat.serve import listener as listening
     from caveat.serve import supervisor
 
     try:
-        listener = supervisor.listen(opts.host, opts.port)
+        listener = listening.listen(opts.host, opts.port)
     except OSError as exc:
         hint = " (is another `caveat serve` running?)" if exc.errno == errno.EADDRINUSE else ""
         return _refuse(f"cannot listen on {opts.host} port {opts.port}: {field(exc)}{hint}", code=1)

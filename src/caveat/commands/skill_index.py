@@ -71,7 +71,9 @@ def run(opts: argparse.Namespace) -> int:
         if committed != text:
             shown = ", ".join(field(c) for c in catalogs)
             out(f"{field(output)} does not match the catalog ({shown}):")
-            for line in skillindex.differences(committed, text):
+            from caveat import skillindex_diff
+
+            for line in skillindex_diff.differences(committed, text):
                 out(f"  {field(line)}")
             again = " ".join(
                 ["caveat skill-index"]

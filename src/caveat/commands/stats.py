@@ -19,8 +19,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
 
-    from caveat.auditstats import Row
-    from caveat.auditstats import Summary
+    from caveat.auditsummary import Row
+    from caveat.auditsummary import Summary
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

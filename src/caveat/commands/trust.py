@@ -17,7 +17,11 @@ from __future__ import annotations
 import os
 import sys
 
-from caveat import trust
+from caveat import trust_files
+from caveat import trust_grant
+from caveat import trust_snapshot
+from caveat import trust_store
+from caveat.commands.trust_review import show
 from caveat.common.term import field
 from caveat.common.term import out
 
@@ -25,8 +29,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Mapping
-
-DIFF_LINES = 200  # diff lines shown per file; the rest are counted
 
 
 def add_arguments(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -54,7 +56,7 @@ def run(opts: argparse.Namespace, env: Mapping[str, str] | None = None) -> int:
         out(f"caveat: {field(opts.directory or os.getcwd())} is not inside a git repository")
         return 1
     if opts.command == "untrust":
-        if trust.forget(env, root):
+        if trust_grant.forget(env, root):
             out(f"{field(root)}: no longer trusted; its caveat policy is ignored")
         else:
             out(f"{field(root)}: was not trusted")
@@ -70,30 +72,30 @@ def project_root(directory: str | None) -> str | None:
 
 def grant(env: Mapping[str, str], root: str, yes: bool) -> int:
     try:
-        snapshot = trust.Snapshot(root)
-    except trust.TooManyFilesError as exc:
+        snapshot = trust_snapshot.Snapshot(root)
+    except trust_files.TooManyFilesError as exc:
         out(f"caveat: {field(exc)}: too many to review, so caveat does not trust it")
         return 1
-    entry = trust.projects(env).get(trust.key(root))
+    entry = trust_store.projects(env).get(trust_store.key(root))
     before = entry.get("files") if entry else None
     recorded = before if isinstance(before, dict) else {}
     if not snapshot.files:
         files = ".caveat/config.toml, rules/*.md, messages/*.md"
         out(f"{field(root)}: no caveat policy files ({files})")
         if entry:
-            trust.forget(env, root)
+            trust_grant.forget(env, root)
             out("the earlier trust record is removed")
         return 0
     same = entry is not None and entry.get("digest") == snapshot.digest()
-    out(show(root, snapshot, recorded, trust.old_texts(env, root), entry))
+    out(show(root, snapshot, recorded, trust_grant.old_texts(env, root), entry))
     if same:
-        trust.record(env, snapshot)  # refreshes the recorded stats: no hashing on later calls
+        trust_grant.record(env, snapshot)  # refreshes the recorded stats: no hashing on later calls
         out(f"{field(root)}: already trusted, unchanged")
         return 0
     if not yes and not confirm():
         out("nothing recorded")
         return 1
-    if not trust.record(env, snapshot):
+    if not trust_grant.record(env, snapshot):
         out("caveat: could not write the trust record in the state folder")
         return 1
     out(f"{field(root)}: trusted; caveat now applies its policy (any change lapses the trust)")
@@ -109,61 +111,3 @@ def confirm() -> bool:
     except EOFError:
         return False
     return answer.strip().lower() in ("y", "yes")
-
-
-def show(
-    root: str,
-    snapshot: trust.Snapshot,
-    recorded: Mapping[str, object],
-    old: Mapping[str, str],
-    entry: Mapping[str, object] | None,
-) -> str:
-    """The files about to be trusted, what changed since the last trust, and diffs.
-    Names and texts are the project's: names are ``field``s, and the whole goes out
-    through ``caveat.common.term``, so no file can hide a line of itself (or of
-    another) from the screen the user trusts from."""
-    lines = [f"caveat policy of {field(root)}:"]
-    diffs: list[str] = []
-    for rel in sorted(set(snapshot.files) | set(recorded)):
-        now = snapshot.files.get(rel)
-        was = recorded.get(rel)
-        name = field(rel)
-        if now is None:
-            lines.append(f"  {name}  removed")
-            continue
-        if not isinstance(was, dict):
-            status = "added" if entry else "new"
-        elif was.get("sha256") == now["sha256"]:
-            status = "unchanged"
-        else:
-            status = "changed"
-        lines.append(f"  {name}  {now['size']:,} bytes  {status}")
-        if status == "unchanged":
-            continue
-        text = snapshot.texts.get(rel)
-        if text is None:
-            diffs.append(f"{name}: not shown (binary or over {trust.TEXT_LIMIT // 1024} KiB)")
-        elif status == "changed" and rel not in old:
-            diffs.append(f"{name}: changed (its earlier text was not kept)")
-        else:
-            diffs.append(diff(rel, old.get(rel, "") if status == "changed" else "", text))
-    if entry:
-        lines.append(f"last trusted {field(entry.get('trusted_at', '(unknown)'))}")
-    return "\n".join([*lines, "", *diffs]) if diffs else "\n".join(lines)
-
-
-def diff(rel: str, before: str, after: str) -> str:
-    import difflib
-
-    out = list(
-        difflib.unified_diff(
-            before.splitlines(),
-            after.splitlines(),
-            f"a/{field(rel)}" if before else "/dev/null",
-            f"b/{field(rel)}",
-            lineterm="",
-        )
-    )
-    if len(out) > DIFF_LINES:
-        out = [*out[:DIFF_LINES], f"… {len(out) - DIFF_LINES} more lines: read the file"]
-    return "\n".join(out)

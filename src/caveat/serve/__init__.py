@@ -3,12 +3,14 @@
 ``POST /hook/<contract>[/<EVENT>][?messages=m1,m2]`` with ``Authorization: Bearer
 <token>`` answers with exactly the bytes ``caveat hook --contract <contract> <EVENT>
 m1 m2`` would print for the same payload, under the server's environment. The
-modules: ``request`` parses one bounded HTTP request as its bytes arrive, ``app``
-routes and answers it, ``conn`` is one client connection, ``supervisor`` the event
-loop that accepts and reads every client without blocking, ``pool`` the worker
-processes it hands complete requests to, ``worker`` one of them. This one holds
-what the installer needs too (the port, the token, the loopback names) and imports
-nothing heavy.
+modules: ``request`` parses one bounded HTTP request head as its bytes arrive and
+``body`` its body, ``route`` decides which hook call it asks for, ``app`` reads and
+answers it, ``conn`` is one client connection, ``listener`` the loopback socket,
+``supervisor`` the event loop that accepts (``clients``) and reads every client
+without blocking, ``pool`` the worker processes it hands complete requests to
+(``jobs`` feeds them, ``proc`` is one of them as the parent sees it), ``worker`` one
+of them. This one holds what the installer needs too (the port, the token, the
+loopback names) and imports nothing heavy.
 """
 
 from __future__ import annotations

@@ -2,10 +2,10 @@
 
 The parsers are generators over a shared buffer: each ``yield`` means "more bytes,
 please", so the server's event loop can read many clients at once and none of them
-holds anything while it waits. The head is at most ``HEAD_LIMIT`` bytes and the body
-at most the hook's own input limit; the deadlines (``HEAD_DEADLINE_S`` for the head,
-``body_deadline_s`` for the body) are kept by the loop. Anything outside HTTP/1.x
-as a harness sends it is refused with a status, never guessed at.
+holds anything while it waits. This module reads the head, at most ``HEAD_LIMIT``
+bytes, within ``HEAD_DEADLINE_S`` (kept by the loop); ``caveat.serve.body`` reads the
+body. Anything outside HTTP/1.x as a harness sends it is refused with a status,
+never guessed at.
 """
 
 from __future__ import annotations
@@ -17,8 +17,6 @@ if TYPE_CHECKING:
     from collections.abc import Generator
 
 HEAD_DEADLINE_S = 2.0  # from the connection to the end of the head: a harness sends it at once
-BODY_DEADLINE_S = 2.0  # from the end of the head, plus the time the body's size allows
-BODY_RATE = 16 * 1024 * 1024  # bytes a second: 32 MiB on loopback takes milliseconds
 HEAD_LIMIT = 64 * 1024
 MAX_HEADERS = 100
 # RFC 9110 tchar: what a method or a field name may be made of.
@@ -49,13 +47,6 @@ class Request:
         self.headers = headers  # lower-case names; repeats joined with ", "
 
 
-def body_deadline_s(request: Request) -> float:
-    """How long the body may take once the head is in: a fixed allowance plus its
-    declared size at ``BODY_RATE`` (the largest allowed size when it is chunked)."""
-    size = INPUT_LIMIT if "transfer-encoding" in request.headers else content_length(request)
-    return BODY_DEADLINE_S + size / BODY_RATE
-
-
 def head(buffer: bytearray) -> Generator[None, None, Request]:
     """The request head, taken off the front of ``buffer``."""
     searched = 0
@@ -72,58 +63,6 @@ def head(buffer: bytearray) -> Generator[None, None, Request]:
     raw = bytes(buffer[:end]).decode("latin-1")
     del buffer[: end + 4]
     return parse_head(raw)
-
-
-def body(buffer: bytearray, request: Request) -> Generator[None, None, bytes]:
-    """The request body, by Content-Length or chunked; over the limit is a 413."""
-    if "transfer-encoding" in request.headers:
-        return (yield from _chunked(buffer))
-    return (yield from _exactly(buffer, content_length(request)))
-
-
-def _exactly(buffer: bytearray, size: int) -> Generator[None, None, bytes]:
-    while len(buffer) < size:
-        yield
-    data = bytes(buffer[:size])
-    del buffer[:size]
-    return data
-
-
-def _line(buffer: bytearray, limit: int = 4096) -> Generator[None, None, bytes]:
-    while True:
-        end = buffer.find(b"\r\n")
-        if end >= 0:
-            break
-        if len(buffer) > limit:
-            raise HttpError(400, "chunk line too long")
-        yield
-    data = bytes(buffer[:end])
-    del buffer[: end + 2]
-    return data
-
-
-def _chunked(buffer: bytearray) -> Generator[None, None, bytes]:
-    parts: list[bytes] = []
-    total = 0
-    while True:
-        size_text = (yield from _line(buffer)).split(b";", 1)[0].strip()
-        try:
-            size = int(size_text, 16)
-        except ValueError:
-            raise HttpError(400, "bad chunk size") from None
-        if size < 0:
-            raise HttpError(400, "bad chunk size")
-        if size == 0:
-            break
-        total += size
-        if total > INPUT_LIMIT:
-            raise HttpError(413, "body over 32 MiB")
-        parts.append((yield from _exactly(buffer, size)))
-        if (yield from _line(buffer)) != b"":
-            raise HttpError(400, "chunk not followed by CRLF")
-    while (yield from _line(buffer)) != b"":  # trailer fields, ignored
-        pass
-    return b"".join(parts)
 
 
 def parse_head(raw: str) -> Request:

@@ -17,61 +17,34 @@ from __future__ import annotations
 import os
 import selectors
 import signal
-import socket
 import time
 
-from caveat.common.log import log
-from caveat.serve import LOOPBACK
 from caveat.serve import pool
-from caveat.serve.conn import CLOSED
-from caveat.serve.conn import READING
+from caveat.serve.clients import READ
+from caveat.serve.clients import WRITE
+from caveat.serve.clients import Clients
 from caveat.serve.conn import WAITING
 from caveat.serve.conn import Connection
+from caveat.serve.listener import capacity
+from caveat.serve.proc import Proc
 from caveat.serve.worker import STOP_SIGNALS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import socket
     from collections.abc import Mapping
     from types import FrameType
 
-BACKLOG = 1024  # a burst of connections waits here only until the loop accepts it
-MAX_CONNECTIONS = 1024  # open at once; past it the loop stops accepting for a moment
 TICK_S = 0.1  # how often deadlines are checked while anything is in flight
 IDLE_TICK_S = 1.0
-READ, WRITE = selectors.EVENT_READ, selectors.EVENT_WRITE
 
 
-def listen(host: str, port: int) -> socket.socket:
-    """A listening socket on the loopback address ``host`` names; ValueError for
-    any other name (no name is resolved, so none can lead elsewhere)."""
-    address = LOOPBACK.get(host)
-    if address is None:
-        raise ValueError(f"{host!r} is not a loopback name")
-    family = socket.AF_INET6 if ":" in address else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((address, port))
-        sock.listen(BACKLOG)
-        sock.setblocking(False)
-    except BaseException:
-        sock.close()
-        raise
-    return sock
-
-
-class Supervisor:
+class Supervisor(Clients):
     def __init__(
         self, listener: socket.socket, token: str, workers: int, env: Mapping[str, str]
     ) -> None:
-        self.listener = listener
-        self.token = token
-        self.capacity = _capacity(workers)
-        self.selector = selectors.DefaultSelector()
+        super().__init__(listener, token, capacity(workers), selectors.DefaultSelector())
         self.workers = pool.Pool(workers, env, self.selector, self._answered, self._forget)
-        self.accepting = False
-        self.conns: set[Connection] = set()
-        self.stopping = False
         self._wake = (-1, -1)
 
     def run(self) -> int:
@@ -116,7 +89,7 @@ class Supervisor:
             now = time.monotonic()
             if isinstance(key.data, Connection):
                 self._on_conn(key.data, mask, now)
-            elif isinstance(key.data, pool.Proc):
+            elif isinstance(key.data, Proc):
                 self.workers.on_channel(key.data, mask, now)
             elif key.fileobj is self.listener:
                 self._accept(now)
@@ -136,30 +109,6 @@ class Supervisor:
     def _on_child(self, signum: int, frame: FrameType | None) -> None:
         pass  # the byte on the wake-up pipe is the message
 
-    def _accept(self, now: float) -> None:
-        while len(self.conns) < self.capacity:
-            try:
-                sock, _ = self.listener.accept()
-            except (BlockingIOError, InterruptedError):
-                return
-            except OSError as exc:  # out of file descriptors, say: pause, then retry
-                log(f"serve: accept failed: {exc}")
-                break
-            conn = Connection(sock, self.token, now)
-            self.conns.add(conn)
-            self._watch(conn)
-        self._stop_accepting()  # until the next sweep
-
-    def _accept_again(self) -> None:
-        if not self.accepting and not self.stopping and len(self.conns) < self.capacity:
-            self.selector.register(self.listener, READ, None)
-            self.accepting = True
-
-    def _stop_accepting(self) -> None:
-        if self.accepting:
-            self.selector.unregister(self.listener)
-            self.accepting = False
-
     def _on_conn(self, conn: Connection, mask: int, now: float) -> None:
         if mask & READ and conn.wants_read() and conn.readable(now):
             self.workers.submit(conn, now)
@@ -167,40 +116,12 @@ class Supervisor:
             conn.writable(now)
         self._watch(conn)
 
-    def _answered(self, conn: Connection, data: bytes, now: float) -> None:
-        conn.reply(data, now)
-        self._watch(conn)
-
-    def _watch(self, conn: Connection) -> None:
-        """Register for what the connection waits on; forget it once closed."""
-        want = 0
-        if conn.phase != CLOSED:
-            want = (READ if conn.wants_read() else 0) | (WRITE if conn.wants_write() else 0)
-        if want != conn.events:
-            if not conn.events:
-                self.selector.register(conn.sock, want, conn)
-            elif not want:
-                self.selector.unregister(conn.sock)
-            else:
-                self.selector.modify(conn.sock, want, conn)
-            conn.events = want
-        if conn.phase == CLOSED:
-            conn.sock.close()
-            self.conns.discard(conn)
-
     def _sweep(self, now: float) -> None:
         for conn in [c for c in self.conns if c.phase != WAITING and c.deadline <= now]:
             conn.expire(now)
             self._watch(conn)
         self.workers.watch(now)
         self._accept_again()
-
-    def _settled(self) -> bool:
-        """Nothing left to answer: every request already read has had its answer."""
-        for conn in [c for c in self.conns if c.phase == READING]:
-            conn.close()  # not yet a request: nothing was promised
-            self._watch(conn)
-        return not self.conns
 
     def _forget(self) -> None:
         """In a new worker: close what the parent holds, or a client's connection
@@ -214,17 +135,3 @@ class Supervisor:
             self.selector.close()
         except OSError:
             pass
-
-
-def _capacity(workers: int) -> int:
-    """Connections open at once: ``MAX_CONNECTIONS``, or fewer when the file
-    descriptor limit is lower (the workers' channels and a margin come first)."""
-    try:
-        import resource
-
-        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-    except (ImportError, OSError, ValueError):
-        return 64
-    if soft == resource.RLIM_INFINITY:
-        return MAX_CONNECTIONS
-    return max(8, min(MAX_CONNECTIONS, soft - 2 * workers - 32))

@@ -21,7 +21,6 @@ import time
 import zlib
 
 from caveat.common import state
-from caveat.common.log import log
 from caveat.event import POST_TOOL
 from caveat.event import VERBATIM
 
@@ -39,6 +38,13 @@ AFTER = "After"
 CACHE_FILE = "messages.cache.json"
 _CACHE_VERSION = 1
 _PACKAGE = os.path.dirname(os.path.abspath(__file__))
+
+
+def log(message: str) -> None:
+    """Say a message file's fault on stderr (loaded only then: off the firing path)."""
+    from caveat.common.log import log as say
+
+    say(message)
 
 
 def bundled_dir() -> str:

@@ -29,16 +29,16 @@ def launch_sh() -> str:
 
 def launch_args() -> list[str]:
     """How an exec-form registration's ``args`` begin: ``-c START <launcher>``."""
-    from caveat.install import launcher
+    from caveat.install import launcher_sh
 
-    return ["-c", launcher.START, launch_sh()]
+    return ["-c", launcher_sh.START, launch_sh()]
 
 
 def shell_start() -> str:
     """How a shell-form registration begins: ``"/bin/sh" -c 'START' "<launcher>"``."""
-    from caveat.install import launcher
+    from caveat.install import launcher_sh
 
-    return f'"/bin/sh" -c \'{launcher.START}\' "{launch_sh()}"'
+    return f'"/bin/sh" -c \'{launcher_sh.START}\' "{launch_sh()}"'
 
 
 def move_interpreter(gone: str) -> None:

@@ -24,7 +24,7 @@ import os
 from caveat.harnesses import HARNESSES
 from caveat.install import document
 from caveat.install import gitexclude
-from caveat.install import launcher
+from caveat.install import launcher_write
 from caveat.install import rehash
 from caveat.install import skills
 from caveat.install.core import InstallError
@@ -54,8 +54,6 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from caveat.install.base import Harness
-    from caveat.install.command import Runtime
-    from caveat.install.endpoint import Endpoint
 
 __all__ = [
     "HARNESSES", "InstallError", "Result", "entries", "harness", "install", "overlaps",
@@ -94,7 +92,7 @@ def install(
         document.check(where, folder, folder=True)
     result = Result(spec.id, path, "written")
     # The launcher first: a registration must never name a file not there yet.
-    result.notes += _launcher(spec, aim, dry_run)
+    result.notes += launcher_write.launcher(spec, aim, dry_run)
     # First the other form's registrations go (with the file and folders caveat made
     # for them), so that folders this write needs are recorded as made for it.
     result.notes += _clear_others(spec, path, env, folder, dry_run, result)
@@ -136,30 +134,6 @@ def install(
     if http:
         result.notes += _token_note(env, getattr(aim, "token", ""))
     return result
-
-
-def _launcher(spec: Harness, aim: Runtime | Endpoint, dry_run: bool) -> list[str]:
-    """Write the launcher files the command registrations run, where they are not
-    what this caveat needs (a planted or another caveat's file is replaced). They stay
-    on uninstall: a registration caveat has no record of (pasted from ``--print``,
-    or in a file since moved) must keep finding them, and they exit 0 either way."""
-    from caveat.install.command import Runtime
-
-    if isinstance(aim, Runtime):
-        runtime: Runtime | None = aim
-    else:
-        runtime = aim.runtime() if spec.command_events else None
-    if runtime is None:
-        return []
-    if dry_run:
-        stale = launcher.check(runtime.files)
-        return [f"would rewrite: {p}" for p in stale]
-    notes = [f"wrote caveat's launcher {p}" for p in launcher.write(runtime.files)]
-    from caveat.install import bundle
-
-    where = os.path.dirname(runtime.files[0][0])
-    bundle.refresh(bundle.path(where), runtime.site)  # a cache: best effort
-    return notes
 
 
 def _merge(spec: Harness, doc: document.Document, units: list[tuple[str, Json]]) -> str:
@@ -393,7 +367,7 @@ def entries(
     run is written, in caveat's own data folder."""
     spec = harness(name)
     aim = target(spec, env, http, port, dry_run=True)
-    _launcher(spec, aim, dry_run=False)
+    launcher_write.launcher(spec, aim, dry_run=False)
     folder = _project(project, must_exist=False)
     data = spec.layout.merged(dict(spec.layout.skeleton), spec.id, spec.units(aim))
     return spec.path(env, folder, http), json.dumps(data, indent=2, ensure_ascii=False) + "\n"

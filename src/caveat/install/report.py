@@ -93,7 +93,7 @@ def verify(
 
 def _launcher(aim: Runtime | Endpoint, found: list[Found]) -> list[str]:
     """What is wrong with the launcher files the command registrations run."""
-    from caveat.install import launcher
+    from caveat.install import launcher_check
     from caveat.install.command import Runtime
 
     named = {invocation(handler) for _, _, handler in found if handler.get("type") != "http"}
@@ -102,7 +102,7 @@ def _launcher(aim: Runtime | Endpoint, found: list[Found]) -> list[str]:
     runtime = aim if isinstance(aim, Runtime) else aim.runtime()
     if not any(path in command for path, _ in runtime.files for command in named):
         return []  # the old form names no launcher file (its own line says so)
-    return launcher.check(runtime.files)
+    return launcher_check.check(runtime.files)
 
 
 def _port(found: list[Found]) -> int | None:

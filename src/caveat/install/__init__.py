@@ -23,6 +23,7 @@ import os
 
 from caveat.harnesses import HARNESSES
 from caveat.install import document
+from caveat.install import filewrite
 from caveat.install import gitexclude
 from caveat.install import launcher_write
 from caveat.install import rehash
@@ -86,10 +87,10 @@ def install(
     units = spec.units(aim)
     _merge(spec, read(spec, path, folder), units)  # refused: nothing at all is touched
     for other in spec.paths(env, folder):  # and a link at any file of the scope
-        document.check(other, folder)
+        filewrite.check(other, folder)
     where = spec.skills_folder(env, folder)
     if where is not None:
-        document.check(where, folder, folder=True)
+        filewrite.check(where, folder, folder=True)
     result = Result(spec.id, path, "written")
     # The launcher first: a registration must never name a file not there yet.
     result.notes += launcher_write.launcher(spec, aim, dry_run)
@@ -99,7 +100,7 @@ def install(
     diff = result.diff
     mode = HTTP_MODE if http else 0o644
     doc, after, created = _write(spec, path, units, mode, dry_run, folder)
-    result.diff = redacted(document.diff(path, doc.text, after)) + diff
+    result.diff = redacted(filewrite.diff(path, doc.text, after)) + diff
     result.notes += rehash.notes(spec, doc.data, spec.wanted(aim))
     if after == doc.text:
         result.status = "unchanged"
@@ -163,8 +164,8 @@ def _write(
         after = _merge(spec, doc, units)
         if dry_run or after == doc.text:
             return doc, after, created
-        created += document.make_parents(path, folder)
-        if document.write_atomic(path, after, mode, expect=doc, inside=folder):
+        created += filewrite.make_parents(path, folder)
+        if filewrite.write_atomic(path, after, mode, expect=doc, inside=folder):
             return doc, after, created
     raise raced(path)
 
@@ -237,7 +238,7 @@ def _remove(
         if after is None:
             if _unlink_if_unchanged(path, doc, folder):
                 break
-        elif document.write_atomic(path, after, expect=doc, inside=folder):
+        elif filewrite.write_atomic(path, after, expect=doc, inside=folder):
             break
     else:
         raise raced(path)
@@ -247,7 +248,7 @@ def _remove(
         record.pop("registered", None)
         save_record(env, records, key, record, dry_run)
         return result
-    result.diff = redacted(document.diff(path, doc.text, after))
+    result.diff = redacted(filewrite.diff(path, doc.text, after))
     if dry_run:
         result.status = "planned"
         return result
@@ -266,11 +267,11 @@ def _remove(
 def _unlink_if_unchanged(path: str, doc: document.Document, folder: str | None) -> bool:
     """Delete the file caveat created, unless another program wrote it meanwhile (or
     a link was put on its way inside the project ``folder``)."""
-    if document.before_swap is not None:
-        document.before_swap(path)
-    if not document.unchanged(path, doc):
+    if filewrite.before_swap is not None:
+        filewrite.before_swap(path)
+    if not filewrite.unchanged(path, doc):
         return False
-    document.check(path, folder)
+    filewrite.check(path, folder)
     os.unlink(path)
     return True
 
@@ -290,7 +291,7 @@ def uninstall(
     _refusal(spec, paths[0], folder)
     where = spec.skills_folder(env, folder)
     if where is not None:
-        document.check(where, folder, folder=True)
+        filewrite.check(where, folder, folder=True)
     # The skills go first: the settings file's record may hold their parent folder.
     notes = skills.uninstall(where, env, dry_run, folder) if where is not None else []
     results = []

@@ -234,7 +234,7 @@ def build(folder: str, skills: str | None = None) -> list[str]:
             writes.make_folders(os.path.dirname(path), folder)
             writes.write_atomic(path, data, inside=folder, keep_mode=False)
         except (_io.LinkedError, _io.NotRegularError) as exc:
-            from caveat.install.document import refusal
+            from caveat.install.refusal import refusal
 
             raise refusal(exc, None) from exc
     return list(content)

@@ -16,10 +16,10 @@ import os
 import caveat
 from caveat.common import files as _io
 from caveat.common import writes
-from caveat.install.document import make_parents
-from caveat.install.document import refusal
+from caveat.install.filewrite import make_parents
 from caveat.install.records import read_records
 from caveat.install.records import write_records
+from caveat.install.refusal import refusal
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from caveat import install as inst
 from caveat.commands import run as cli
+from caveat.install import resolve
 
 # The harnesses whose file is Claude-shaped ({"hooks": {EVENT: [groups]}}).
 HARNESSES = ("claude", "codex", "gemini", "qwen", "codebuddy", "devin", "antigravity")
@@ -122,7 +122,7 @@ def context(handler: Json, payload: Json, cwd) -> str:
 
 
 def file_for(name: str, project) -> str:
-    return inst.harness(name).path(os.environ, None if project is None else str(project))
+    return resolve.harness(name).path(os.environ, None if project is None else str(project))
 
 
 def round_trip(call, name: str, project, original: str) -> str:

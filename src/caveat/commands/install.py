@@ -13,11 +13,20 @@ import json
 import os
 from typing import Any
 
-from caveat import install as inst
 from caveat.common.term import err
 from caveat.common.term import field
 from caveat.common.term import out
-from caveat.install import InstallError
+from caveat.harnesses import HARNESSES
+from caveat.install.core import InstallError
+from caveat.install.paste import entries
+from caveat.install.register import install
+from caveat.install.report import overlaps
+from caveat.install.report import recorded
+from caveat.install.report import verify
+from caveat.install.resolve import Result
+from caveat.install.resolve import harness
+from caveat.install.unregister import uninstall
+from caveat.install.unregister import uninstall_all
 
 
 def _fail(command: str, exc: Exception) -> int:
@@ -28,8 +37,8 @@ def _fail(command: str, exc: Exception) -> int:
 def run_print(name: str, project: str | None, http: bool, port: int | None) -> int:
     """The entries to paste by hand, whatever the target file holds."""
     try:
-        path, text = inst.entries(name, os.environ, project, http, port)
-        spec = inst.harness(name)
+        path, text = entries(name, os.environ, project, http, port)
+        spec = harness(name)
     except (InstallError, OSError) as exc:
         return _fail("install", exc)
     # Paths (a project folder) and the harness file's text are not caveat's: a path is
@@ -63,7 +72,7 @@ def run_install(
     if show:
         return run_print(name, project, http, port)
     try:
-        result = inst.install(name, os.environ, project, dry_run, http, port, local)
+        result = install(name, os.environ, project, dry_run, http, port, local)
     except (InstallError, OSError) as exc:
         return _fail("install", exc)
     if project is not None and not http:
@@ -81,21 +90,21 @@ def run_install(
         out(f"{result.harness}: {field(result.path)} already up to date")
     else:
         out(f"{result.harness}: registered caveat in {field(result.path)}")
-        for note in inst.harness(name).notes:
+        for note in harness(name).notes:
             out(f"note: {note}")
     for line in result.notes:
         out(field(line))
-    for note in inst.overlaps(name, os.environ, project):
+    for note in overlaps(name, os.environ, project):
         out(f"note: {field(note)}")
     return 0
 
 
-def _committed(result: inst.Result) -> None:
+def _committed(result: Result) -> None:
     """Warn when the project file just written is one git commits."""
     from caveat.install import committed
     from caveat.install.command import Runtime
 
-    spec = inst.harness(result.harness)
+    spec = harness(result.harness)
     folder = spec.project_of(result.path)
     if folder is None:
         return
@@ -110,9 +119,9 @@ def run_uninstall(name: str | None, project: str | None, dry_run: bool, every: b
         return 2
     try:
         if every:
-            results = inst.uninstall_all(name, os.environ, dry_run)
+            results = uninstall_all(name, os.environ, dry_run)
         else:
-            results = [inst.uninstall(str(name), os.environ, project, dry_run)]
+            results = [uninstall(str(name), os.environ, project, dry_run)]
     except (InstallError, OSError) as exc:
         return _fail("uninstall", exc)
     shown = [r for r in results if not every or name or r.status != "absent" or r.notes]
@@ -123,7 +132,7 @@ def run_uninstall(name: str | None, project: str | None, dry_run: bool, every: b
     return 0
 
 
-def _report_uninstall(result: inst.Result, dry_run: bool) -> None:
+def _report_uninstall(result: Result, dry_run: bool) -> None:
     if result.status == "skipped":
         out(f"{result.harness}: skipped {field(result.path)}: {field(result.detail)}")
     elif result.status == "absent":
@@ -138,7 +147,7 @@ def _report_uninstall(result: inst.Result, dry_run: bool) -> None:
 
 
 def _targets(name: str | None, project: str | None, user: bool) -> list[tuple[str, str | None]]:
-    names = [name] if name else list(inst.HARNESSES)
+    names = [name] if name else list(HARNESSES)
     if project is not None:
         return [(n, project) for n in names]
     return [(n, None) for n in names]
@@ -147,20 +156,20 @@ def _targets(name: str | None, project: str | None, user: bool) -> list[tuple[st
 def run_verify(
     name: str | None, project: str | None, user: bool, as_json: bool, run: bool = False
 ) -> int:
-    results: list[inst.Result] = []
+    results: list[Result] = []
     try:
         for harness_name, where in _targets(name, project, user):
-            result = inst.verify(harness_name, os.environ, where, run)
+            result = verify(harness_name, os.environ, where, run)
             # Without --harness, only what is installed (or drifted) is reported.
             if name or result.status in ("installed", "drifted"):
                 results.append(result)
         if not name and project is None and not user:
             seen = {(r.harness, os.path.abspath(r.path)) for r in results}
-            for harness_name, path in inst.recorded(os.environ):
-                folder = inst.harness(harness_name).project_of(path)
+            for harness_name, path in recorded(os.environ):
+                folder = harness(harness_name).project_of(path)
                 if (harness_name, path) in seen or folder is None:
                     continue
-                results.append(inst.verify(harness_name, os.environ, folder, run))
+                results.append(verify(harness_name, os.environ, folder, run))
     except InstallError as exc:
         return _fail("verify", exc)
     from caveat.install import duplicates
@@ -211,16 +220,16 @@ def run_verify(
     return 1 if bad or nothing else 0
 
 
-def _folder(result: inst.Result) -> str | None:
+def _folder(result: Result) -> str | None:
     """The project folder a result's file is in; None for the user's file."""
-    spec = inst.harness(result.harness)
+    spec = harness(result.harness)
     return None if result.path == spec.path(os.environ, None) else spec.project_of(result.path)
 
 
 def run_harnesses(as_json: bool) -> int:
     rows: list[dict[str, Any]] = []
-    for name in inst.HARNESSES:
-        spec = inst.harness(name)
+    for name in HARNESSES:
+        spec = harness(name)
         rows.append(
             {
                 "name": name,

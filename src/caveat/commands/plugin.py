@@ -34,8 +34,8 @@ def run(opts: argparse.Namespace) -> int:
     if getattr(opts, "action", None) != "build":
         err("usage: caveat plugin build DIR [--skills CATALOG]")
         return 2
-    from caveat.install import InstallError
     from caveat.install import plugin
+    from caveat.install.core import InstallError
 
     try:
         written = plugin.build(opts.directory, opts.skills)

@@ -17,6 +17,7 @@ from caveat import harnesses
 from caveat.install import records
 from caveat.install import resolve
 from caveat.install import skills
+from caveat.install import skills_state
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import home
 from tests.harnesses.install_helpers import read
@@ -87,7 +88,9 @@ def test_an_earlier_versions_copy_is_replaced(project, caveat):
     write(folder / "caveat-rules" / "SKILL.md", older)
     path = records.record_path(os.environ)
     data = json.loads(read(path))
-    data[str(folder)][skills.KEY]["caveat-rules"] = skills.digest({"SKILL.md": older.encode()})
+    data[str(folder)][skills_state.KEY]["caveat-rules"] = skills.digest(
+        {"SKILL.md": older.encode()}
+    )
     write(path, json.dumps(data))
     code, out, _ = caveat("verify", "--harness", "claude", "--project", str(project))
     assert code == 1 and "earlier version's copy" in out

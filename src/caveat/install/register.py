@@ -10,7 +10,7 @@ from caveat.install import filewrite
 from caveat.install import gitexclude
 from caveat.install import launcher_write
 from caveat.install import rehash
-from caveat.install import skills
+from caveat.install import skills_copy
 from caveat.install.merge import merge
 from caveat.install.merge import write
 from caveat.install.records import read_records
@@ -100,7 +100,7 @@ def install(
         records[key] = record
         write_records(env, records)
     if where is not None:
-        result.notes += skills.install(where, env, dry_run, spec.id, folder)
+        result.notes += skills_copy.install(where, env, dry_run, spec.id, folder)
     if http:
         result.notes += _token_note(env, getattr(aim, "token", ""))
     return result

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 
 from caveat.harnesses import HARNESSES
-from caveat.install import skills
+from caveat.install import skills_state
 from caveat.install.compare import status
 from caveat.install.core import InstallError
 from caveat.install.owner import invocation
@@ -85,7 +85,7 @@ def verify(
             problems.append(problem)
     where = spec.skills_folder(env, folder)
     if where is not None:
-        problems += skills.check(where, env)
+        problems += skills_state.check(where, env)
     result.status = "drifted" if problems else state
     result.problems = [redacted(p) for p in problems]
     return result
@@ -120,7 +120,7 @@ def recorded(env: Mapping[str, str]) -> list[tuple[str, str]]:
     """(harness, file) pairs of the harness files caveat installed into."""
     out = []
     for path, record in sorted(read_records(env).items()):
-        if not isinstance(record, dict) or skills.KEY in record:
+        if not isinstance(record, dict) or skills_state.KEY in record:
             continue
         if record.get("harness") in HARNESSES:
             out.append((str(record["harness"]), path))

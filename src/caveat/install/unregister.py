@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from caveat.harnesses import HARNESSES
 from caveat.install import filewrite
-from caveat.install import skills
+from caveat.install import skills_remove
 from caveat.install.core import InstallError
 from caveat.install.records import sweep
 from caveat.install.remove import remove
@@ -40,7 +40,7 @@ def uninstall(
     if where is not None:
         filewrite.check(where, folder, folder=True)
     # The skills go first: the settings file's record may hold their parent folder.
-    notes = skills.uninstall(where, env, dry_run, folder) if where is not None else []
+    notes = skills_remove.uninstall(where, env, dry_run, folder) if where is not None else []
     results = []
     for path in paths:
         try:

@@ -197,8 +197,8 @@ def _harnesses(env: Mapping[str, str], root: str | None) -> list[Row]:
     from caveat.harnesses import HARNESSES
     from caveat.install import duplicates
     from caveat.install import pluginstate
-    from caveat.install.report import overlaps
-    from caveat.install.report import recorded
+    from caveat.install.installs import overlaps
+    from caveat.install.installs import recorded
     from caveat.install.report import verify
     from caveat.install.resolve import harness
 

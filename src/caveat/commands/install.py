@@ -15,9 +15,9 @@ from caveat.common.term import err
 from caveat.common.term import field
 from caveat.common.term import out
 from caveat.install.core import InstallError
+from caveat.install.installs import overlaps
 from caveat.install.paste import entries
 from caveat.install.register import install
-from caveat.install.report import overlaps
 from caveat.install.resolve import Result
 from caveat.install.resolve import harness
 

@@ -12,7 +12,7 @@ from caveat.common.term import field
 from caveat.common.term import out
 from caveat.harnesses import HARNESSES
 from caveat.install.core import InstallError
-from caveat.install.report import recorded
+from caveat.install.installs import recorded
 from caveat.install.report import verify
 from caveat.install.resolve import Result
 from caveat.install.resolve import harness

@@ -12,7 +12,8 @@ the command a registration runs (:mod:`~caveat.install.command`) and its launche
 (:mod:`~caveat.install.merge`, :mod:`~caveat.install.filewrite`); then install
 (:mod:`~caveat.install.register`), uninstall (:mod:`~caveat.install.unregister`,
 :mod:`~caveat.install.remove`), ``--print`` (:mod:`~caveat.install.paste`), verify
-(:mod:`~caveat.install.report`), caveat's skills (:mod:`~caveat.install.skills`) and
+(:mod:`~caveat.install.report`), the installs caveat recorded
+(:mod:`~caveat.install.installs`), caveat's skills (:mod:`~caveat.install.skills`) and
 the record of what caveat created (:mod:`~caveat.install.records`).
 
 Every write is a compare-and-swap: the file is read, merged and written only if it

@@ -7,9 +7,9 @@ from caveat.harnesses import HARNESSES
 from caveat.install import filewrite
 from caveat.install import skills_remove
 from caveat.install.core import InstallError
+from caveat.install.installs import projects
 from caveat.install.records import sweep
 from caveat.install.remove import remove
-from caveat.install.report import projects
 from caveat.install.resolve import Result
 from caveat.install.resolve import harness
 from caveat.install.resolve import project as project_folder

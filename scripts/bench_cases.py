@@ -125,16 +125,18 @@ def forms(python: str, root: str) -> dict[str, list[str]]:
     import caveat
     from caveat.install import bundle
     from caveat.install import launcher as files
+    from caveat.install import launcher_sh
+    from caveat.install import launcher_write
     from caveat.install.command import Runtime
 
     env = {**os.environ, "XDG_DATA_HOME": os.path.join(root, "data")}
     runtime = Runtime.resolve(env)
-    files.write(runtime.files)
+    launcher_write.write(runtime.files)
     bundle.refresh(bundle.path(files.folder(env)), runtime.site)  # as install does
     launcher = os.path.join(os.path.dirname(caveat.__file__), "_launch.py")
     found = {
         # what install registers: /bin/sh …/caveat/launch/hook.sh (python -I hook.py on Windows)
-        "launch/hook.sh": [files.SHELL, files.shell_path(env)],
+        "launch/hook.sh": [launcher_sh.SHELL, files.shell_path(env)],
         "launch/hook.py": [python, "-I", files.python_path(env)],
         "_launch.py": [python, "-I", launcher],  # python -I …/caveat/_launch.py
         "-m caveat": [python, "-I", "-m", "caveat", "hook"],

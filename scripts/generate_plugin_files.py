@@ -17,16 +17,16 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def main(argv: list[str]) -> int:
     try:
-        from caveat.install import plugin
+        from caveat.install import plugin_repo
     except ImportError:  # a plain checkout without an install
         sys.path.insert(0, os.path.join(ROOT, "src"))
-        from caveat.install import plugin
+        from caveat.install import plugin_repo
 
     parser = argparse.ArgumentParser(prog="generate_plugin_files.py", description=__doc__)
     parser.add_argument("--check", action="store_true", help="exit 1 if a file is stale")
     args = parser.parse_args(argv)
     stale = []
-    for relative, data in plugin.repository_files().items():
+    for relative, data in plugin_repo.repository_files().items():
         path = os.path.join(ROOT, *relative.split("/"))
         try:
             with open(path, "rb") as fh:
@@ -40,7 +40,7 @@ def main(argv: list[str]) -> int:
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "wb") as fh:
                 fh.write(data)
-    for relative, target in plugin.repository_links().items():
+    for relative, target in plugin_repo.repository_links().items():
         path = os.path.join(ROOT, *relative.split("/"))
         if os.path.islink(path) and os.readlink(path) == target:
             continue

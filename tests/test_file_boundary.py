@@ -27,7 +27,10 @@ ALLOWED = {
     ("commands/skill_index.py", "run"): "the output file the maintainer names",
     ("commands/stats.py", "run"): "the --html file the user names",
     ("install/probe.py", "run"): "a probe file in a temporary folder of its own",
-    ("install/launcher.py", "problem"): "caveat's own launcher, lstat-checked as private first",
+    (
+        "install/launcher_check.py",
+        "problem",
+    ): "caveat's own launcher, lstat-checked as private first",
 }
 
 

@@ -12,6 +12,7 @@ import pytest
 
 import caveat
 from caveat.install import launcher
+from caveat.install import launcher_sh
 
 SOURCE = os.path.join(os.path.dirname(caveat.__file__), "_launch.py")
 
@@ -31,10 +32,10 @@ def test_its_table_is_the_launchers():
 def test_the_registrations_start_answers_as_the_contracts_do(tmp_path):
     """With the launcher's folder gone, a registration still exits 0 and answers a
     contract that refuses a tool on no answer with its silent answer."""
-    assert launcher.silent_answers() == launcher.START_ANSWERS
+    assert launcher.silent_answers() == launcher_sh.START_ANSWERS
     gone = str(tmp_path / "gone" / "hook.sh")
     for contract, stdout in [("antigravity", b'{"decision":"ask"}'), ("copilot", b"")]:
-        argv = ["/bin/sh", "-c", launcher.START, gone, "--contract", contract, "PreToolUse"]
+        argv = ["/bin/sh", "-c", launcher_sh.START, gone, "--contract", contract, "PreToolUse"]
         done = subprocess.run(argv, input=b"{}", capture_output=True, timeout=30, check=False)
         assert (done.returncode, done.stdout) == (0, stdout)
 

@@ -29,7 +29,7 @@ from lane import wheelhouse
 from moved import other_python
 from scenario import make_project
 
-from caveat.install import launcher
+from caveat.install import launcher_sh
 
 pytestmark = pytest.mark.e2e
 PIPX = os.path.join(os.path.dirname(sys.executable), "pipx")
@@ -108,7 +108,7 @@ def test_install_registers_pipxs_interpreter(pipx: Pipx) -> None:
     launch = pipx.home / ".local" / "share" / "caveat" / "launch"
     assert handler["command"] == "/bin/sh"
     # ``-c START`` first: a registration exits 0 when the launcher folder is gone
-    assert handler["args"][:4] == ["-c", launcher.START, str(launch / "hook.sh"), "--contract"]
+    assert handler["args"][:4] == ["-c", launcher_sh.START, str(launch / "hook.sh"), "--contract"]
     assert f'py="{os.path.join(venv, "bin", "python")}"' in (launch / "hook.sh").read_text()
     assert f'SITE = "{os.path.join(venv, "lib")}' in (launch / "hook.py").read_text()
     assert "pickle.loads" in pipx.advice()

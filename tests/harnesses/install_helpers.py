@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from caveat import install as inst
 from caveat.commands.route import run as cli
+from caveat.install import resolve
 
 # The harnesses whose file is Claude-shaped ({"hooks": {EVENT: [groups]}}).
 HARNESSES = ("claude", "codex", "gemini", "qwen", "codebuddy", "devin", "antigravity")
@@ -29,16 +29,16 @@ def launch_sh() -> str:
 
 def launch_args() -> list[str]:
     """How an exec-form registration's ``args`` begin: ``-c START <launcher>``."""
-    from caveat.install import launcher
+    from caveat.install import launcher_sh
 
-    return ["-c", launcher.START, launch_sh()]
+    return ["-c", launcher_sh.START, launch_sh()]
 
 
 def shell_start() -> str:
     """How a shell-form registration begins: ``"/bin/sh" -c 'START' "<launcher>"``."""
-    from caveat.install import launcher
+    from caveat.install import launcher_sh
 
-    return f'"/bin/sh" -c \'{launcher.START}\' "{launch_sh()}"'
+    return f'"/bin/sh" -c \'{launcher_sh.START}\' "{launch_sh()}"'
 
 
 def move_interpreter(gone: str) -> None:
@@ -122,7 +122,7 @@ def context(handler: Json, payload: Json, cwd) -> str:
 
 
 def file_for(name: str, project) -> str:
-    return inst.harness(name).path(os.environ, None if project is None else str(project))
+    return resolve.harness(name).path(os.environ, None if project is None else str(project))
 
 
 def round_trip(call, name: str, project, original: str) -> str:

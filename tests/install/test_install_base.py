@@ -10,11 +10,12 @@ import stat
 
 import pytest
 
-from caveat import install as inst
+from caveat import harnesses
 from caveat.install import command
 from caveat.install import document
 from caveat.install import owner
 from caveat.install import records
+from caveat.install import resolve
 from caveat.install.core import ALIASES
 from tests.harnesses.install_helpers import HARNESSES
 from tests.harnesses.install_helpers import PYTHON
@@ -52,7 +53,7 @@ def read(path) -> str:
 
 
 def file_for(name: str, project) -> str:
-    return inst.harness(name).path(os.environ, str(project))
+    return resolve.harness(name).path(os.environ, str(project))
 
 
 @pytest.mark.parametrize("name", HARNESSES)
@@ -120,7 +121,7 @@ def test_operator_file_left_as_empty_object_is_not_deleted(project, caveat):
 def test_user_scope_default_and_verify_without_harness(name, home, caveat):
     code, out, _ = caveat("install", "--harness", name)
     assert code == 0
-    path = inst.harness(name).path(os.environ, None)
+    path = resolve.harness(name).path(os.environ, None)
     assert path.startswith(home) and os.path.isfile(path)
     code, out, _ = caveat("verify", "--json")
     report = json.loads(out)
@@ -385,13 +386,13 @@ def test_unknown_harness(caveat):
 def test_harnesses_lists_the_table(caveat, home):
     code, out, _ = caveat("harnesses")
     assert code == 0
-    for name in inst.HARNESSES:
+    for name in harnesses.HARNESSES:
         assert f"\n{name} " in "\n" + out
     assert "<project>/.kiro/hooks/caveat.json" in out
     assert "SessionStart: only session-start output reaches the model" in out
     code, out, _ = caveat("harnesses", "--json")
     rows = {r["name"]: r for r in json.loads(out)}
-    assert list(rows) == list(inst.HARNESSES) and len(rows) == 10
+    assert list(rows) == list(harnesses.HARNESSES) and len(rows) == 10
     assert rows["gemini"]["events"] == ["BeforeTool", "AfterTool", "SessionStart"]
     assert rows["gemini"]["user_file"] == os.path.join(home, ".gemini", "settings.json")
     copilot = ["sessionStart", "preToolUse", "postToolUse", "postToolUseFailure"]
@@ -429,7 +430,7 @@ def test_former_names_still_work_on_the_command_line(project, caveat, name, harn
     scope = ("--project", str(project))
     code, out, _ = caveat("install", "--harness", name, *scope)
     assert code == 0 and out.startswith(f"{harness_id}: registered caveat in ")
-    assert inst.harness(name) is inst.harness(harness_id)
+    assert resolve.harness(name) is resolve.harness(harness_id)
     code, out, _ = caveat("verify", "--harness", name, *scope)
     assert code == 0 and out.startswith(f"{harness_id}: installed (")
     code, out, _ = caveat("uninstall", "--harness", name, *scope)

@@ -11,8 +11,9 @@ import stat
 
 import pytest
 
-from caveat import install as inst
+from caveat import harnesses
 from caveat import serve
+from caveat.install import resolve
 from caveat.install.endpoint import TOKEN_ENV
 from tests.harnesses.install_helpers import HARNESSES
 from tests.harnesses.install_helpers import caveat
@@ -26,7 +27,7 @@ def mode(path) -> int:
     return stat.S_IMODE(os.stat(path).st_mode)
 
 
-@pytest.mark.parametrize("name", list(inst.HARNESSES))
+@pytest.mark.parametrize("name", list(harnesses.HARNESSES))
 def test_a_read_only_file_is_refused(name, project, caveat):
     """As root too: root could write it, so the mode bits decide, not os.access."""
     path = file_for(name, project)
@@ -35,7 +36,7 @@ def test_a_read_only_file_is_refused(name, project, caveat):
     code, out, err = caveat("install", "--harness", name, "--project", str(project))
     assert code == 1 and not out
     assert path in err and "read-only (mode 0444)" in err and f"chmod u+w {path}" in err
-    assert f"caveat install --harness {inst.harness(name).id} --print" in err
+    assert f"caveat install --harness {resolve.harness(name).id} --print" in err
     assert read(path) == text and mode(path) == 0o444
     code, out, err = caveat("install", "--harness", name, "--project", str(project), "--dry-run")
     assert code == 1 and "read-only" in err

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from caveat import install as inst
+from caveat import harnesses
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import file_for
 from tests.harnesses.install_helpers import read
@@ -40,7 +40,7 @@ def layouts(data) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("layout", list(layouts(OPERATOR)))
-@pytest.mark.parametrize("name", list(inst.HARNESSES))
+@pytest.mark.parametrize("name", list(harnesses.HARNESSES))
 def test_uninstall_restores_every_json_writer_layout(name, layout, project, caveat):
     data = FLAT if name in ("copilot", "cursor") else OPERATOR
     if name == "kiro":

@@ -9,7 +9,9 @@ import json
 
 import pytest
 
-from caveat import install as inst
+from caveat import harnesses
+from caveat.install import owner
+from caveat.install import resolve
 from caveat.install.command import launcher
 from caveat.install.endpoint import TOKEN_ENV
 from tests.harnesses.install_helpers import PYTHON
@@ -92,10 +94,10 @@ def handler(name: str, command: str) -> Json:
 
 def operator_file(name: str) -> Json:
     """The harness file holding every look-alike for its forms."""
-    handlers = [handler(name, c) for c in shell_lookalikes(inst.harness(name).id)]
+    handlers = [handler(name, c) for c in shell_lookalikes(resolve.harness(name).id)]
     if name == "claude":
         handlers += exec_lookalikes("claude") + http_lookalikes("claude")
-    layout = type(inst.harness(name).layout).__name__
+    layout = type(resolve.harness(name).layout).__name__
     if layout == "Listed":
         return {"version": "v1", "hooks": handlers}
     if layout == "Flat":
@@ -103,7 +105,7 @@ def operator_file(name: str) -> Json:
     return {"hooks": {"SessionStart": [{"hooks": handlers}], "Stop": [{"hooks": handlers[:2]}]}}
 
 
-@pytest.mark.parametrize("name", list(inst.HARNESSES))
+@pytest.mark.parametrize("name", list(harnesses.HARNESSES))
 def test_lookalikes_survive_install_reinstall_and_uninstall(name, project, caveat):
     path = file_for(name, project)
     original = json.dumps(operator_file(name), indent=2) + "\n"
@@ -121,14 +123,14 @@ def test_lookalikes_survive_install_reinstall_and_uninstall(name, project, cavea
     assert read(path) == original
 
 
-@pytest.mark.parametrize("name", list(inst.HARNESSES))
+@pytest.mark.parametrize("name", list(harnesses.HARNESSES))
 def test_each_lookalike_is_not_caveats(name):
-    contract = inst.harness(name).id
+    contract = resolve.harness(name).id
     forms: list[Json] = [handler(name, c) for c in shell_lookalikes(contract)]
     if name == "claude":
         forms += exec_lookalikes(contract) + http_lookalikes(contract)
     for form in forms:
-        assert not inst.owner.owned(form, contract), form
+        assert not owner.owned(form, contract), form
 
 
 def test_lookalikes_survive_uninstall_all(project, caveat):

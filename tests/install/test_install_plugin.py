@@ -15,7 +15,8 @@ import pytest
 
 import caveat as package
 from caveat.harnesses.claude.install import HARNESS
-from caveat.install import plugin
+from caveat.install import plugin_build
+from caveat.install import plugin_files
 from caveat.install.command import launcher
 from tests.harnesses.install_helpers import ROOT
 from tests.harnesses.install_helpers import caveat
@@ -65,10 +66,10 @@ def test_build_with_skills_has_a_plugin_form_index(tmp_path, caveat):
 def test_rebuild_is_identical_and_a_foreign_folder_is_refused(tmp_path, caveat):
     out = tmp_path / "plugin"
     caveat("plugin", "build", str(out))
-    first = {p: read(out / p) for p in plugin.files()}
+    first = {p: read(out / p) for p in plugin_files.files()}
     write(out / "messages" / "stale.md", "old\n")
     assert caveat("plugin", "build", str(out))[0] == 0
-    assert {p: read(out / p) for p in plugin.files()} == first
+    assert {p: read(out / p) for p in plugin_files.files()} == first
     assert not (out / "messages" / "stale.md").exists()
     other = tmp_path / "other"
     write(other / "notes.txt", "mine\n")
@@ -87,7 +88,7 @@ def test_usage(caveat):
 @pytest.fixture
 def built(tmp_path):
     out = tmp_path / "plugin"
-    plugin.build(str(out))
+    plugin_build.build(str(out))
     return out
 
 

@@ -1,6 +1,6 @@
 """Compare-and-swap writes: a change another program makes to the harness file while
 caveat is installing is never lost. The other program is real (a second process, or
-a thread), let in through ``document.before_swap`` between caveat's read and its
+a thread), let in through ``filewrite.before_swap`` between caveat's read and its
 rename."""
 
 # ruff: noqa: F401, F811  (pytest fixtures imported from harnesses.install_helpers)
@@ -16,6 +16,7 @@ import threading
 import pytest
 
 from caveat.install import document
+from caveat.install import filewrite
 from caveat.install import owner
 from caveat.install.resolve import ATTEMPTS
 from tests.harnesses.install_helpers import caveat
@@ -54,7 +55,7 @@ def test_a_change_made_during_install_is_kept(project, caveat, monkeypatch):
             other_program(target, "theirs")
         seen.append(target)
 
-    monkeypatch.setattr(document, "before_swap", once)
+    monkeypatch.setattr(filewrite, "before_swap", once)
     code, _, err = caveat("install", "--harness", "claude", "--project", str(project))
     assert code == 0, err
     data = read_json(path)
@@ -73,7 +74,7 @@ def test_a_file_that_keeps_changing_is_refused(project, caveat, monkeypatch):
         count.append(target)
         other_program(target, f"edit{len(count)}")
 
-    monkeypatch.setattr(document, "before_swap", always)
+    monkeypatch.setattr(filewrite, "before_swap", always)
     code, _, err = caveat("install", "--harness", "codex", "--project", str(project))
     assert code == 1
     assert path in err and "changed on disk" in err and "nothing was written" in err
@@ -94,7 +95,7 @@ def test_a_change_made_during_uninstall_is_kept(project, caveat, monkeypatch):
             other_program(target, "theirs")
         seen.append(target)
 
-    monkeypatch.setattr(document, "before_swap", once)
+    monkeypatch.setattr(filewrite, "before_swap", once)
     code, out, _ = caveat("uninstall", "--harness", "gemini", "--project", str(project))
     assert code == 0 and "removed" in out
     assert read_json(path) == {"ui": {"theme": "dark"}, "theirs": True}
@@ -112,7 +113,7 @@ def test_a_file_caveat_made_is_not_deleted_once_another_program_wrote_it(
             other_program(target, "theirs")
         seen.append(target)
 
-    monkeypatch.setattr(document, "before_swap", once)
+    monkeypatch.setattr(filewrite, "before_swap", once)
     assert caveat("uninstall", "--harness", "qwen", "--project", str(project))[0] == 0
     assert read_json(path) == {"theirs": True}
 
@@ -138,7 +139,7 @@ def test_a_thread_writing_at_the_same_time(project, caveat, monkeypatch):
             go.set()
             done.wait(30)
 
-    monkeypatch.setattr(document, "before_swap", let_in)
+    monkeypatch.setattr(filewrite, "before_swap", let_in)
     try:
         assert caveat("install", "--harness", "claude", "--project", str(project))[0] == 0
     finally:
@@ -153,7 +154,7 @@ def test_the_comparison_sees_bytes_and_stat(tmp_path, same_size):
     path = str(tmp_path / "f.json")
     write(path, '{"a": 1}\n')
     doc = document.load(path)
-    assert document.unchanged(path, doc)
+    assert filewrite.unchanged(path, doc)
     write(path, '{"a": 2}\n' if same_size else '{"a": 22}\n')
-    assert not document.unchanged(path, doc)
+    assert not filewrite.unchanged(path, doc)
     assert read(path) != '{"a": 1}\n'

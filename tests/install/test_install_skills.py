@@ -13,9 +13,11 @@ import zipfile
 
 import pytest
 
-from caveat import install as inst
+from caveat import harnesses
 from caveat.install import records
+from caveat.install import resolve
 from caveat.install import skills
+from caveat.install import skills_state
 from tests.harnesses.install_helpers import caveat
 from tests.harnesses.install_helpers import home
 from tests.harnesses.install_helpers import read
@@ -86,7 +88,9 @@ def test_an_earlier_versions_copy_is_replaced(project, caveat):
     write(folder / "caveat-rules" / "SKILL.md", older)
     path = records.record_path(os.environ)
     data = json.loads(read(path))
-    data[str(folder)][skills.KEY]["caveat-rules"] = skills.digest({"SKILL.md": older.encode()})
+    data[str(folder)][skills_state.KEY]["caveat-rules"] = skills.digest(
+        {"SKILL.md": older.encode()}
+    )
     write(path, json.dumps(data))
     code, out, _ = caveat("verify", "--harness", "claude", "--project", str(project))
     assert code == 1 and "earlier version's copy" in out
@@ -94,9 +98,9 @@ def test_an_earlier_versions_copy_is_replaced(project, caveat):
     assert read(folder / "caveat-rules" / "SKILL.md") == shipped_text("caveat-rules")
 
 
-@pytest.mark.parametrize("name", [n for n in inst.HARNESSES if n != "claude"])
+@pytest.mark.parametrize("name", [n for n in harnesses.HARNESSES if n != "claude"])
 def test_harnesses_without_a_skills_folder_get_none(name, project, caveat):
-    assert inst.harness(name).skills is None
+    assert resolve.harness(name).skills is None
     caveat("install", "--harness", name, "--project", str(project))
     found = [d for d, _, _ in os.walk(project) if os.path.basename(d) == "skills"]
     assert found == []

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from caveat.install import launcher
+from caveat.install import launcher_sh
 from tests.helpers import ROOT
 
 Json = dict[str, Any]
@@ -199,7 +199,7 @@ def test_the_data_folder_deleted_blocks_nothing(installed):
     (Claude Code shows a hook error on every call, Copilot denies), so the exec form
     runs ``-c START`` first, which exits 0 without the script."""
     _where, _site, home, project, handler = installed
-    assert handler["args"][:2] == ["-c", launcher.START]
+    assert handler["args"][:2] == ["-c", launcher_sh.START]
     shutil.rmtree(home / ".local" / "share" / "caveat")
     ran = _run(handler, home, project)
     assert (ran.returncode, ran.stdout) == (0, b""), ran.stderr

@@ -15,6 +15,7 @@ import pytest
 
 import caveat as package
 from caveat.install import plugin
+from caveat.install import plugin_repo
 from tests.harnesses.install_helpers import ROOT
 from tests.harnesses.install_helpers import write
 
@@ -26,21 +27,21 @@ def test_the_repository_is_a_marketplace_of_one_plugin_folder():
         market = json.load(fh)
     assert market["name"] == "caveat" and market["owner"]["name"]
     (entry,) = market["plugins"]
-    assert entry["name"] == plugin.NAME and entry["source"] == f"./{plugin.REPOSITORY_PLUGIN}"
+    assert entry["name"] == plugin.NAME and entry["source"] == f"./{plugin_repo.REPOSITORY_PLUGIN}"
 
 
 def test_the_repositorys_plugin_files_are_current():
     """plugin/.claude-plugin/plugin.json, plugin/hooks/hooks.json and plugin/'s links
     are generated: run scripts/generate_plugin_files.py after changing the
     registrations or the version."""
-    for relative, data in plugin.repository_files().items():
+    for relative, data in plugin_repo.repository_files().items():
         with open(os.path.join(ROOT, relative), "rb") as fh:
             assert fh.read() == data, f"{relative} is stale"
-    for relative, target in plugin.repository_links().items():
+    for relative, target in plugin_repo.repository_links().items():
         path = os.path.join(ROOT, relative)
         assert os.path.islink(path) and os.readlink(path) == target, relative
         assert os.path.exists(path), f"{relative} -> {target} dangles"
-    manifest = json.loads(plugin.repository_files()["plugin/.claude-plugin/plugin.json"])
+    manifest = json.loads(plugin_repo.repository_files()["plugin/.claude-plugin/plugin.json"])
     assert manifest["version"] == package.__version__
     script = os.path.join(ROOT, "scripts", "generate_plugin_files.py")
     done = subprocess.run([sys.executable, script, "--check"], capture_output=True, check=False)
@@ -48,7 +49,7 @@ def test_the_repositorys_plugin_files_are_current():
 
 
 def test_the_repositorys_hooks_run_the_bootstrap_beside_selfinstall():
-    hooks = json.loads(plugin.repository_files()["plugin/hooks/hooks.json"])["hooks"]
+    hooks = json.loads(plugin_repo.repository_files()["plugin/hooks/hooks.json"])["hooks"]
     commands = [h["command"] for groups in hooks.values() for g in groups for h in g["hooks"]]
     assert commands and all(
         c.startswith('bash "${CLAUDE_PLUGIN_ROOT}/src/caveat/install/bootstrap.sh" ')

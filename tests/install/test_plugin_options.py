@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 
-from caveat.install import plugin
+from caveat.install import plugin_repo
 from tests.helpers import ROOT
 
 BOOTSTRAP = os.path.join(ROOT, "src", "caveat", "install", "bootstrap.sh")
@@ -68,7 +68,7 @@ def test_strict_with_other_characters_changes_nothing(value):
 
 
 def test_the_manifest_declares_both_options():
-    data = json.loads(plugin.repository_files()["plugin/.claude-plugin/plugin.json"])
+    data = json.loads(plugin_repo.repository_files()["plugin/.claude-plugin/plugin.json"])
     options = data["userConfig"]
     assert sorted(options) == ["hold", "strict"]
     for key, field in options.items():

@@ -29,22 +29,26 @@ def harnesses(env: Mapping[str, str], root: str | None) -> list[Row]:
     the same harness and event. Where a harness also runs Claude Code's hooks and
     caveat is registered for both, a line names the vendor's switch (not a problem:
     caveat keeps SessionStart from doubling)."""
-    from caveat import install
+    from caveat.harnesses import HARNESSES
     from caveat.install import duplicates
     from caveat.install import pluginstate
+    from caveat.install.installs import overlaps
+    from caveat.install.installs import recorded
+    from caveat.install.report import verify
+    from caveat.install.resolve import harness
 
     rows: list[Row] = []
-    targets: list[tuple[str, str | None]] = [(name, None) for name in install.HARNESSES]
+    targets: list[tuple[str, str | None]] = [(name, None) for name in HARNESSES]
     if root:
-        targets += [(name, root) for name in install.HARNESSES]
-    for name, path in install.recorded(env):
-        folder = install.harness(name).project_of(path)
+        targets += [(name, root) for name in HARNESSES]
+    for name, path in recorded(env):
+        folder = harness(name).project_of(path)
         if folder is not None:
             targets.append((name, folder))
     seen: set[str] = set()
     registered: dict[str, list[str | None]] = {}
     for name, where in targets:
-        result = install.verify(name, env, where)
+        result = verify(name, env, where)
         if result.path in seen or result.status not in ("installed", "drifted"):
             continue
         seen.add(result.path)
@@ -58,8 +62,8 @@ def harnesses(env: Mapping[str, str], root: str | None) -> list[Row]:
         rows.append(("harnesses", "", f"claude: {on.label()}"))
     if "claude" in registered:
         for name, places in registered.items():
-            if install.harness(name).reads_claude:
-                for note in install.overlaps(name, env, places[0]):
+            if harness(name).reads_claude:
+                for note in overlaps(name, env, places[0]):
                     rows.append(("harnesses", "", f"note: {note}"))
     folders = [where for places in registered.values() for where in places if where]
     for line in duplicates.found(env, [*folders, *([root] if root else [])]):

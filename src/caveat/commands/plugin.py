@@ -34,11 +34,11 @@ def run(opts: argparse.Namespace) -> int:
     if getattr(opts, "action", None) != "build":
         err("usage: caveat plugin build DIR [--skills CATALOG]")
         return 2
-    from caveat.install import InstallError
-    from caveat.install import plugin
+    from caveat.install import plugin_build
+    from caveat.install.core import InstallError
 
     try:
-        written = plugin.build(opts.directory, opts.skills)
+        written = plugin_build.build(opts.directory, opts.skills)
     except (InstallError, OSError) as exc:
         err(f"caveat plugin build: {field(exc)}")
         return 1

@@ -17,17 +17,23 @@ def _run_install(opts: argparse.Namespace) -> int | None:
         return plugin.run(opts)
     if opts.command not in ("install", "verify", "uninstall", "harnesses"):
         return None
-    from caveat.commands import install
-
     if opts.command == "install":
+        from caveat.commands import install
+
         return install.run_install(
             opts.harness, opts.project, opts.dry_run, opts.http, opts.port, opts.show, opts.local
         )
     if opts.command == "uninstall":
-        return install.run_uninstall(opts.harness, opts.project, opts.dry_run, opts.every)
+        from caveat.commands import uninstall
+
+        return uninstall.run_uninstall(opts.harness, opts.project, opts.dry_run, opts.every)
     if opts.command == "verify":
-        return install.run_verify(opts.harness, opts.project, opts.user, opts.json, opts.run)
-    return install.run_harnesses(opts.json)
+        from caveat.commands import verify
+
+        return verify.run_verify(opts.harness, opts.project, opts.user, opts.json, opts.run)
+    from caveat.commands import harnesses
+
+    return harnesses.run_harnesses(opts.json)
 
 
 def run(args: list[str]) -> int:

@@ -13,7 +13,7 @@ import os
 from caveat.install.core import InstallError
 from caveat.install.core import home
 from caveat.install.endpoint import Endpoint
-from caveat.install.layout import GROUPED
+from caveat.install.grouped import GROUPED
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -18,6 +18,8 @@ import sys
 import caveat
 from caveat.install import launcher as files
 from caveat.install.core import InstallError
+from caveat.install.launcher_sh import SHELL
+from caveat.install.launcher_sh import START
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -25,8 +27,6 @@ if TYPE_CHECKING:
 
 # SPEC §8: a path holding one of these cannot be quoted safely for every shell.
 UNSAFE = ("$", "`", '"', "\\")
-SHELL = files.SHELL
-START = files.START
 
 
 def interpreter() -> str:

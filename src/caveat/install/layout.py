@@ -1,11 +1,12 @@
 """How handlers sit in a harness's file, one class per shape.
 
-- :class:`Grouped` (Claude Code and the harnesses modelled on it; :data:`GROUPED`):
-  ``{"hooks": {EVENT: [{"matcher": M, "hooks": [HANDLER, ...]}, ...]}}``;
+- :class:`~caveat.install.grouped.Grouped` (Claude Code and the harnesses modelled on
+  it; :data:`~caveat.install.grouped.GROUPED`): ``{"hooks": {EVENT: [{"matcher": M,
+  "hooks": [HANDLER, ...]}, ...]}}``;
 - :class:`Flat` (Copilot, Cursor): ``{"version": 1, "hooks": {EVENT: [HANDLER, ...]}}``,
   each handler carrying its own ``matcher``;
-- :class:`Listed` (Kiro): ``{"version": "v1", "hooks": [HANDLER, ...]}``, each handler
-  naming its ``trigger`` and ``matcher``.
+- :class:`~caveat.install.listed.Listed` (Kiro): ``{"version": "v1", "hooks":
+  [HANDLER, ...]}``, each handler naming its ``trigger`` and ``matcher``.
 
 A layout wraps a harness's handlers into the units the file stores, merges them in,
 takes caveat's handlers out, and lists them as ``(event, matcher, handler)`` for
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 
 class Layout:
     """``hooks`` an object keyed by event, each holding a list of units; here a unit is
-    a handler (:class:`Flat`); :class:`Grouped` makes it a matcher group."""
+    a handler (:class:`Flat`); :class:`~caveat.install.grouped.Grouped` makes it a
+    matcher group."""
 
     unit_name = "handlers"
 
@@ -133,39 +135,12 @@ class Layout:
                 new_hooks[event] = kept
         if not total:
             return data, 0
-        return _with_hooks(data, new_hooks, keep_empty), total
+        return with_hooks(data, new_hooks, keep_empty), total
 
     def bare(self, data: Json) -> bool:
         """Nothing but what a new file starts with (and an empty ``hooks``)."""
         rest = {k: v for k, v in data.items() if not (k == "hooks" and not v)}
         return rest == self.skeleton or not rest
-
-
-class Grouped(Layout):
-    unit_name = '{"matcher", "hooks": [...]} groups'
-
-    def wrap(self, event: str, matcher: str | None, handler: Json) -> Json:
-        group: Json = {}
-        if matcher is not None:
-            group["matcher"] = matcher
-        group["hooks"] = [handler]
-        return group
-
-    def where(self, event: str, unit: Json) -> Found:
-        return event, unit.get("matcher"), unit["hooks"][0]
-
-    def _unit_ok(self, unit: object) -> bool:
-        return isinstance(unit, dict) and isinstance(unit.get("hooks", []), list)
-
-    def handlers(self, unit: Json) -> list[Json]:
-        return list(unit.get("hooks", []))
-
-    def without(self, unit: Json, contract: str) -> Json | None:
-        handlers = unit.get("hooks", [])
-        kept = [h for h in handlers if not owned(h, contract)]
-        if len(kept) == len(handlers):
-            return unit
-        return {**unit, "hooks": kept} if kept else None
 
 
 class Flat(Layout):
@@ -174,61 +149,7 @@ class Flat(Layout):
     unit_name = "handler objects"
 
 
-class Listed(Layout):
-    """One list of handlers; each names its event (``trigger``)."""
-
-    unit_name = "handler objects"
-
-    def __init__(self, skeleton: Json, event_key: str) -> None:
-        super().__init__(skeleton)
-        self.event_key = event_key
-
-    def where(self, event: str, unit: Json) -> Found:
-        return str(unit.get(self.event_key)), unit.get("matcher"), unit
-
-    def check(self, path: str, data: Json) -> None:
-        hooks = data.get("hooks")
-        if hooks is None:
-            return
-        if not isinstance(hooks, list) or not all(isinstance(h, dict) for h in hooks):
-            raise InstallError(
-                f'{path}: "hooks" is not a list of {self.unit_name}; fix the file first'
-            )
-
-    def found(self, data: Json, contract: str) -> list[Found]:
-        hooks = data.get("hooks")
-        units = hooks if isinstance(hooks, list) else []
-        return [self.where("", h) for h in units if isinstance(h, dict) and owned(h, contract)]
-
-    def merged(self, data: Json, contract: str, wanted: list[tuple[str, Json]]) -> Json:
-        out = dict(data)
-        todo = [unit for _, unit in wanted]
-        new: list[Json] = []
-        for unit in out.get("hooks") or []:
-            if not owned(unit, contract):
-                new.append(unit)
-                continue
-            key = self.where("", unit)[:2]
-            same = [u for u in todo if self.where("", u)[:2] == key]
-            if same:
-                new.append(same[0])
-                todo.remove(same[0])
-        new.extend(todo)
-        if new or "hooks" in out:
-            out["hooks"] = new
-        return out
-
-    def removed(self, data: Json, contract: str, keep_empty: bool = False) -> tuple[Json, int]:
-        hooks = data.get("hooks")
-        if not isinstance(hooks, list):
-            return data, 0
-        kept = [h for h in hooks if not owned(h, contract)]
-        if len(kept) == len(hooks):
-            return data, 0
-        return _with_hooks(data, kept, keep_empty), len(hooks) - len(kept)
-
-
-def _with_hooks(data: Json, hooks: object, keep_empty: bool) -> Json:
+def with_hooks(data: Json, hooks: object, keep_empty: bool) -> Json:
     """``data`` with ``hooks`` in place; an emptied ``hooks`` goes unless the
     operator's file had it empty before caveat came."""
     out = dict(data)
@@ -237,6 +158,3 @@ def _with_hooks(data: Json, hooks: object, keep_empty: bool) -> Json:
     else:
         del out["hooks"]
     return out
-
-
-GROUPED = Grouped()

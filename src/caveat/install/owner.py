@@ -29,8 +29,8 @@ from __future__ import annotations
 import re
 
 from caveat.install.endpoint import TOKEN_ENV
-from caveat.install.launcher import SHELL
-from caveat.install.launcher import START
+from caveat.install.launcher_sh import SHELL
+from caveat.install.launcher_sh import START
 
 _PATH = r'[^"$`\\\x00-\x1f]+'  # what check_path lets through, between quotes
 _ROOT = r"(?:/|[A-Za-z]:[\\/])(?:[^\x00-\x1f]*[\\/])?caveat[\\/]"

@@ -15,8 +15,8 @@ import os
 from caveat.common.files import read_bytes
 from caveat.install.core import ALIASES
 from caveat.install.core import home
-from caveat.install.document import make_parents
-from caveat.install.document import write_atomic
+from caveat.install.filewrite import make_parents
+from caveat.install.filewrite import write_atomic
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -1,16 +1,14 @@
-"""``verify`` and what reads the same files: the installs caveat recorded, and the
-note for harnesses that also run Claude Code's hooks."""
+"""``verify``: caveat's registrations for one harness in a scope, compared with what
+this caveat would write, and its launcher and skills checked."""
 
 from __future__ import annotations
 
 import os
 
-from caveat.harnesses import HARNESSES
-from caveat.install import skills
+from caveat.install import skills_state
 from caveat.install.compare import status
 from caveat.install.core import InstallError
 from caveat.install.owner import invocation
-from caveat.install.records import read_records
 from caveat.install.resolve import Result
 from caveat.install.resolve import harness
 from caveat.install.resolve import read
@@ -85,7 +83,7 @@ def verify(
             problems.append(problem)
     where = spec.skills_folder(env, folder)
     if where is not None:
-        problems += skills.check(where, env)
+        problems += skills_state.check(where, env)
     result.status = "drifted" if problems else state
     result.problems = [redacted(p) for p in problems]
     return result
@@ -93,7 +91,7 @@ def verify(
 
 def _launcher(aim: Runtime | Endpoint, found: list[Found]) -> list[str]:
     """What is wrong with the launcher files the command registrations run."""
-    from caveat.install import launcher
+    from caveat.install import launcher_check
     from caveat.install.command import Runtime
 
     named = {invocation(handler) for _, _, handler in found if handler.get("type") != "http"}
@@ -102,7 +100,7 @@ def _launcher(aim: Runtime | Endpoint, found: list[Found]) -> list[str]:
     runtime = aim if isinstance(aim, Runtime) else aim.runtime()
     if not any(path in command for path, _ in runtime.files for command in named):
         return []  # the old form names no launcher file (its own line says so)
-    return launcher.check(runtime.files)
+    return launcher_check.check(runtime.files)
 
 
 def _port(found: list[Found]) -> int | None:
@@ -114,61 +112,3 @@ def _port(found: list[Found]) -> int | None:
         if port is not None:
             return port
     return None
-
-
-def recorded(env: Mapping[str, str]) -> list[tuple[str, str]]:
-    """(harness, file) pairs of the harness files caveat installed into."""
-    out = []
-    for path, record in sorted(read_records(env).items()):
-        if not isinstance(record, dict) or skills.KEY in record:
-            continue
-        if record.get("harness") in HARNESSES:
-            out.append((str(record["harness"]), path))
-    return out
-
-
-def projects(name: str, env: Mapping[str, str]) -> list[str]:
-    """The project folders caveat recorded an install of ``name`` in."""
-    spec = harness(name)
-    user = os.path.abspath(spec.path(env, None))
-    found = []
-    for harness_id, path in recorded(env):
-        if harness_id != spec.id or os.path.abspath(path) == user:
-            continue
-        folder = spec.project_of(path)
-        if folder is not None and folder not in found:
-            found.append(folder)
-    return found
-
-
-def _registered(name: str, env: Mapping[str, str], scopes: list[str | None]) -> list[str]:
-    """The files, of those scopes, that hold caveat's registrations for ``name``."""
-    found = []
-    for where in scopes:
-        result = verify(name, env, where)
-        if result.status in ("installed", "drifted"):
-            found.append(result.path)
-    return found
-
-
-def overlaps(name: str, env: Mapping[str, str], project: str | None = None) -> list[str]:
-    """Notes for a harness that also runs the hooks in Claude Code's settings (Cursor,
-    Devin Local) when caveat is registered for both it and Claude Code, in the user's
-    files or this project's (SPEC §8): each names the vendor's switch that turns that
-    import off."""
-    spec = harness(name)
-    if spec.id == "claude":
-        others = [h for h in map(harness, HARNESSES) if h.reads_claude]
-    elif spec.reads_claude:
-        others = [spec]
-    else:
-        return []
-    scopes: list[str | None] = [None] if project is None else [None, project]
-    claude = _registered("claude", env, scopes)
-    if not claude:
-        return []
-    return [
-        f"{other.reads_claude} (caveat is registered for Claude Code in {', '.join(claude)})"
-        for other in others
-        if _registered(other.id, env, scopes)
-    ]

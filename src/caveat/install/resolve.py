@@ -10,6 +10,7 @@ import re
 
 from caveat.harnesses import HARNESSES
 from caveat.install import document
+from caveat.install import filewrite
 from caveat.install.core import ALIASES
 from caveat.install.core import NO_HOOKS
 from caveat.install.core import InstallError
@@ -100,7 +101,7 @@ def read(spec: Harness, path: str, inside: str | None = None) -> document.Docume
     """The harness file, refused when caveat could not rewrite it without loss, or
     (about to be written, inside the project ``inside``) not in place to be written:
     a link at it or above it."""
-    document.check(path, inside)
+    filewrite.check(path, inside)
     doc = document.load(path)
     spec.layout.check(path, doc.data)
     return doc

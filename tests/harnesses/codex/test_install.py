@@ -77,7 +77,7 @@ def test_a_reinstall_writes_the_same_bytes_and_keeps_codex_trust(project, caveat
 def test_a_changed_command_says_codex_will_ask_again(project, caveat):
     """An earlier version's command (here without the launcher check in front) is
     rewritten, and the install names the hooks Codex will ask about."""
-    from caveat.install.launcher import START
+    from caveat.install.launcher_sh import START
 
     caveat("install", "--harness", "codex", "--project", str(project))
     path = project / ".codex" / "hooks.json"

@@ -148,7 +148,7 @@ def test_the_old_registration_form_is_reported(installed):
     exits 2 once the data folder is gone; verify names it as drifted, so a reinstall
     rewrites it."""
     where, _site, home, project, _handlers = installed
-    from caveat.install.launcher import START
+    from caveat.install.launcher_sh import START
 
     path = project / ".github" / "hooks" / "caveat.json"
     data = json.loads(path.read_text())

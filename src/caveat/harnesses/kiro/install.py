@@ -24,7 +24,7 @@ from caveat.harnesses.kiro import ID
 from caveat.install.base import Entry
 from caveat.install.base import Harness
 from caveat.install.core import home
-from caveat.install.layout import Listed
+from caveat.install.listed import Listed
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

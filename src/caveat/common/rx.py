@@ -7,9 +7,9 @@ program for each pattern is kept in the state folder, for this interpreter only;
 later call hands it straight to ``_sre``. A pattern not kept yet is compiled by ``re``
 as always and kept for next time. The functions take the same arguments as ``re``'s.
 
-The cache is the user's private state, like every other cache, and ``_sre`` checks
-every program it is given: a missing, corrupt or other-interpreter cache only means
-that ``re`` is imported, never a different match.
+The cache is the user's private state, like every other cache (read only when it is
+the user's own and private), and ``_sre`` checks every program it is given: a missing,
+corrupt or other-interpreter cache only means that ``re`` is imported.
 """
 
 from __future__ import annotations

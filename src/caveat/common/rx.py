@@ -111,15 +111,14 @@ def _from_program(source: str, program: list[object]) -> Pattern[str]:
 def _program(source: str, flags: int) -> list[object] | None:
     """What re's compiler hands ``_sre`` for ``source`` (its ``compile``, step by step;
     the same in Python 3.10 to 3.13). None where that is not how this ``re`` works."""
+    import re  # noqa: F401 - loads its compiler and parser, private modules no stub has
+
     try:
-        if sys.version_info >= (3, 11):
-            from re import _compiler
-            from re import _parser
-        else:  # pragma: no cover - 3.10
-            import sre_compile as _compiler
-            import sre_parse as _parser
-        parsed = _parser.parse(source, flags)
-        code = getattr(_compiler, "_code")(parsed, flags)  # noqa: B009 - private
+        new = sys.version_info >= (3, 11)
+        compiler = sys.modules["re._compiler" if new else "sre_compile"]
+        parser = sys.modules["re._parser" if new else "sre_parse"]
+        parsed = parser.parse(source, flags)
+        code = compiler._code(parsed, flags)
         index = dict(parsed.state.groupdict)
         names: list[str | None] = [None] * parsed.state.groups
         for group_name, number in index.items():

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import gc
 import json
+import sys
 
 import pytest
 from hypothesis import given
@@ -41,6 +43,39 @@ def test_loads_rejects_what_is_not_one_json_value(text):
 def test_loads_reports_absurd_nesting_as_recursion_error():
     with pytest.raises(RecursionError):
         jsonio.loads("[" * 200_000)
+
+
+def test_absurd_nesting_never_runs_a_gc_callback_on_the_exhausted_stack(monkeypatch):
+    # A collection started at the recursion limit would run callbacks (hypothesis and
+    # profilers register them) with no stack left, and their error is unraisable.
+    unraisable: list[BaseException | None] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda u: unraisable.append(u.exc_value))
+
+    def callback(phase: str, info: dict[str, int]) -> None:
+        def down(n: int) -> int:
+            return down(n - 1) if n else 0
+
+        down(5)
+
+    def at(depth: int, text: str) -> None:
+        if depth:
+            return at(depth - 1, text)
+        with pytest.raises(RecursionError):
+            jsonio.loads(text)
+        return None
+
+    threshold = gc.get_threshold()
+    gc.callbacks.append(callback)
+    gc.set_threshold(1)
+    try:
+        for depth in range(0, 300, 7):
+            at(depth, "[" * 5000 + "]" * 5000)
+            at(depth, '[{"a":' * 3000 + "1" + "}]" * 3000)
+    finally:
+        gc.callbacks.remove(callback)
+        gc.set_threshold(*threshold)
+    assert unraisable == []
+    assert gc.isenabled()
 
 
 def test_loads_accepts_the_constants_python_writes():

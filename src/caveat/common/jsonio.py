@@ -8,6 +8,7 @@ stdin, its one write to stdout and the message cache use this module.
 from __future__ import annotations
 
 import _json
+import gc
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -50,6 +51,10 @@ def loads(text: str) -> object:
     end = len(text)
     while start < end and text[start] in _WHITESPACE:
         start += 1
+    # Absurd nesting runs the C scanner into the recursion limit; a collection started
+    # there would run gc callbacks on an exhausted stack and raise out of them.
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         value, stop = _scan(text, start)
     except StopIteration:
@@ -58,6 +63,9 @@ def loads(text: str) -> object:
         # The C scanner reports a syntax error with json.decoder.JSONDecodeError, which it
         # looks up only in sys.modules; without ``json`` loaded it fails with SystemError.
         raise DecodeError("malformed JSON") from None
+    finally:
+        if collecting:
+            gc.enable()
     while stop < end and text[stop] in _WHITESPACE:
         stop += 1
     if stop != end:

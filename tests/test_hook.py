@@ -379,6 +379,31 @@ def test_main_never_raises_and_exits_zero(project):
     assert b"hook failed open" in done.stderr
 
 
+@pytest.mark.parametrize(("padding", "collecting"), [(0, "False"), (2 << 20, "True")])
+def test_the_collector_runs_only_for_a_large_payload(project, padding, collecting):
+    code = (
+        "import gc, os\n"
+        "import caveat.hook as h\n"
+        "import caveat.dispatch as d\n"
+        "real = d.run\n"
+        "def run(*a, **k):\n"
+        "    os.write(2, f'collecting={gc.isenabled()}'.encode())\n"
+        "    return real(*a, **k)\n"
+        "d.run = run\n"
+        "h.main(['--contract', 'claude'])\n"
+    )
+    content = "x = 1\n" + "#" * padding + "\nimport pickle\npickle.loads(blob)\n"
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", code],
+        input=write_payload(project, "src/load.py", content),
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert f"collecting={collecting}".encode() in done.stderr
+    assert "pickle.loads" in envelope(done)["hookSpecificOutput"]["additionalContext"]
+
+
 @pytest.mark.parametrize("flag", ["--help", "-h"])
 def test_help_prints_the_usage_on_stderr_and_exits_zero(project, flag):
     # stdin left open: the usage must not wait for a payload

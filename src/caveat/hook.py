@@ -10,6 +10,7 @@ way to start it is ``caveat/_launch.py`` (see there).
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import time
@@ -21,6 +22,13 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from caveat.dispatch import Outcome
+
+
+# A hook process lives a fraction of a second and makes almost no cyclic garbage, so the
+# collector's passes over every loaded module cost a firing call about a twentieth of an
+# interpreter start-up and free nothing. A large payload makes enough objects that
+# collecting is cheap beside reading it, and bounds what a cycle could hold.
+COLLECT_ABOVE = 1 << 20
 
 
 def read_input(fd: int = 0) -> bytes:
@@ -121,7 +129,12 @@ def main(argv: list[str] | None = None) -> None:
         else:
             from caveat import dispatch
 
-            outcome = dispatch.run(args, read_input(), os.environ)
+            data = read_input()
+            if len(data) > COLLECT_ABOVE:
+                gc.enable()
+            else:
+                gc.disable()
+            outcome = dispatch.run(args, data, os.environ)
     except BaseException as exc:  # fail open, whatever it was
         _fault(exc)
         outcome = _failed(exc)

@@ -181,8 +181,8 @@ def test_a_module_that_fails_undoes_the_preload(launch):
     script = (
         "import marshal, sys\n"
         "from caveat.install.bundle import preload\n"
-        # json's C part, which a hot module imports, is stdlib: not the bundle's to undo.
-        "import json\n"
+        # json's C part and gc, which hot modules import, are stdlib: not the bundle's to undo.
+        "import gc, json\n"
         "before = set(sys.modules)\n"
         "print(preload(marshal.loads(sys.stdin.buffer.read()), ['--contract', 'claude']))\n"
         "print(sorted(set(sys.modules) - before))\n"

@@ -20,9 +20,11 @@ it cannot be imported (uninstalled, moved, half upgraded), the payload is read, 
 "launch failed" line goes to the audit log, and the exit status is 0 all the same.
 Its hot-path modules run first from the bundle beside this file, when that is fresh."""
 
+import gc
 import os
 import sys
 
+gc.disable()  # caveat.hook says why, and turns it back on for a large payload
 SITE = "@SITE@"
 BUNDLE = "@BUNDLE@"
 # What a harness that reads no answer as a refusal is answered when caveat says nothing.

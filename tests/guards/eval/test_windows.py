@@ -10,6 +10,7 @@ import pytest
 from caveat.event import Event
 from caveat.event import FileEdit
 from caveat.guards.base import Context
+from caveat.guards.eval import records
 from caveat.guards.eval import windows
 from tests.helpers import check
 
@@ -91,8 +92,8 @@ def test_a_cut_scan_says_what_it_did_not_read(root, monkeypatch):
 
 
 def test_unread_words():
-    assert windows.Unread(0, 1201, 10, 80000).words() == "lines 1,201–80,000"
-    assert windows.Unread(1 << 20, 1, 1 << 24, 1).words() == "characters 1,048,577–16,777,216"
+    assert records.Unread(0, 1201, 10, 80000).words() == "lines 1,201–80,000"
+    assert records.Unread(1 << 20, 1, 1 << 24, 1).words() == "characters 1,048,577–16,777,216"
 
 
 def test_a_window_does_not_start_inside_a_triple_quoted_string():

@@ -7,44 +7,56 @@ about 3 ms to import). The meaning of each field is in ``caveat.guards.eval.prim
 
 from __future__ import annotations
 
+from _operator import itemgetter
+
 from caveat.event import Record
+
+TYPE_CHECKING = False
 
 _set = object.__setattr__
 
 
-class Primitive(Record):
-    """One dynamic-evaluation or unsafe-deserialization primitive."""
+_FIELDS = (
+    "id", "family", "triggers", "pattern", "alternative", "literal_arg", "name", "template",
+    "view", "in_strings", "require", "safe", "sanitizer", "literal_unless", "argv_safe",
+    "first_string", "file_requires", "before", "group", "words", "judge",
+)  # fmt: skip
 
-    __slots__ = (
-        "alternative", "argv_safe", "before", "family", "file_requires", "first_string",
-        "group", "id", "in_strings", "judge", "literal_arg", "literal_unless", "name",
-        "pattern", "require", "safe", "sanitizer", "template", "triggers", "view", "words",
-    )  # fmt: skip
 
-    id: str
-    family: str
-    triggers: tuple[str, ...]
-    pattern: str
-    alternative: str
-    literal_arg: int | None
-    name: str
-    template: str
-    view: str
-    in_strings: bool
-    require: tuple[str, ...]
-    safe: tuple[str, ...]
-    sanitizer: str
-    literal_unless: str
-    argv_safe: bool
-    first_string: bool
-    file_requires: tuple[str, ...]
-    before: tuple[str, ...]
-    group: str
-    words: str
-    judge: str
+class Primitive(tuple):  # type: ignore[type-arg]
+    """One dynamic-evaluation or unsafe-deserialization primitive.
 
-    def __init__(
-        self,
+    A tuple with named fields, as ``namedtuple`` makes them: a language's table builds
+    a few dozen of these on every firing call, and one tuple costs a twentieth of a
+    record whose fields are set one by one."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        id: str
+        family: str
+        triggers: tuple[str, ...]
+        pattern: str
+        alternative: str
+        literal_arg: int | None
+        name: str
+        template: str
+        view: str
+        in_strings: bool
+        require: tuple[str, ...]
+        safe: tuple[str, ...]
+        sanitizer: str
+        literal_unless: str
+        argv_safe: bool
+        first_string: bool
+        file_requires: tuple[str, ...]
+        before: tuple[str, ...]
+        group: str
+        words: str
+        judge: str
+
+    def __new__(
+        cls,
         id: str,
         family: str,
         triggers: tuple[str, ...],
@@ -66,18 +78,31 @@ class Primitive(Record):
         group: str = "",
         words: str = "",
         judge: str = "",
-    ) -> None:
-        for field, value in (
-            ("id", id), ("family", family), ("triggers", triggers), ("pattern", pattern),
-            ("alternative", alternative), ("literal_arg", literal_arg), ("name", name),
-            ("template", template), ("view", view), ("in_strings", in_strings),
-            ("require", require), ("safe", safe), ("sanitizer", sanitizer),
-            ("literal_unless", literal_unless), ("argv_safe", argv_safe),
-            ("first_string", first_string), ("file_requires", file_requires),
-            ("before", (before,) if isinstance(before, str) else before),
-            ("group", group), ("words", words), ("judge", judge),
-        ):  # fmt: skip
-            _set(self, field, value)
+    ) -> Primitive:
+        return tuple.__new__(cls, (
+            id, family, triggers, pattern, alternative, literal_arg, name, template, view,
+            in_strings, require, safe, sanitizer, literal_unless, argv_safe, first_string,
+            file_requires, (before,) if isinstance(before, str) else before, group, words,
+            judge,
+        ))  # fmt: skip
+
+    def replace(self, **changes: object) -> Primitive:
+        """A copy with some fields changed."""
+        unknown = set(changes) - set(_FIELDS)
+        if unknown:
+            raise TypeError(f"unknown fields {sorted(unknown)}")
+        values = (changes.get(f, v) for f, v in zip(_FIELDS, self, strict=True))
+        return tuple.__new__(type(self), values)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f}={v!r}" for f, v in zip(_FIELDS, self, strict=True))
+        return f"Primitive({inner})"
+
+
+if not TYPE_CHECKING:
+    for _index, _field in enumerate(_FIELDS):
+        setattr(Primitive, _field, property(itemgetter(_index), doc=_field))
+    del _index, _field
 
 
 class Language(Record):
@@ -124,3 +149,22 @@ class Hit(Record):
         _set(self, "line", line)
         _set(self, "name", name)
         _set(self, "text", text)
+
+
+class Unread:
+    """Where a scan stopped: the offset and line (1-based) of the first character not
+    read, in a text of ``size`` characters and ``lines`` lines."""
+
+    __slots__ = ("line", "lines", "offset", "size")
+
+    def __init__(self, offset: int, line: int, size: int, lines: int) -> None:
+        self.offset = offset
+        self.line = line
+        self.size = size
+        self.lines = lines
+
+    def words(self) -> str:
+        """``lines 1,201–80,000`` (or characters, for one long line)."""
+        if self.lines > 1:
+            return f"lines {self.line:,}–{self.lines:,}"
+        return f"characters {self.offset + 1:,}–{self.size:,}"

@@ -14,8 +14,9 @@ import time
 from caveat.event import Finding
 from caveat.guards.eval.primitives import FAMILY_WORDS
 from caveat.guards.eval.primitives import table
+from caveat.guards.eval.scan import WHOLE
 from caveat.guards.eval.scan import triggered
-from caveat.guards.eval.windows import bounded
+from caveat.guards.eval.scan import whole
 from caveat.guards.texts import label
 from caveat.guards.texts import texts
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from caveat.event import FileEdit
     from caveat.guards.base import Context
     from caveat.guards.eval.records import Hit
-    from caveat.guards.eval.windows import Unread
+    from caveat.guards.eval.records import Unread
 
 MAX_COMMAND = 200
 # Hits looked up verbatim in the text before the edit when its scan ran out of time.
@@ -58,6 +59,10 @@ def _bounded(
     ids = triggered(language, text)
     if not ids:
         return [], None
+    if len(text) <= WHOLE:
+        return whole(text, language, ids, deadline, first)
+    from caveat.guards.eval.windows import bounded
+
     return bounded(text, language, ids, deadline, first)
 
 

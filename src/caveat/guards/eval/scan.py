@@ -10,14 +10,18 @@ harmless matches never crowd out a real one), an argument span is at most
 
 from __future__ import annotations
 
+import time
+
 from caveat.common import rx
+from caveat.common.budget import Overrun
+from caveat.common.budget import Timer
 from caveat.guards.eval.literal import matches
 from caveat.guards.eval.mask import mask
 from caveat.guards.eval.primitives import LANGUAGES
 from caveat.guards.eval.primitives import table
 from caveat.guards.eval.records import Hit
 from caveat.guards.eval.records import Language
-from caveat.guards.eval.workflow import workflow_scripts
+from caveat.guards.eval.records import Unread
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,6 +31,9 @@ if TYPE_CHECKING:
     from caveat.guards.eval.records import Primitive
 
 MAX_HITS = 500
+# A text up to this size is scanned whole; a larger one in windows around its triggers
+# (``caveat.guards.eval.windows``).
+WHOLE = 512 * 1024
 MAX_SPAN = 64 * 1024
 MAX_LINE_SPAN = 4 * 1024
 _DEFINERS = ("def", "function", "func", "fn", "sub")
@@ -280,6 +287,8 @@ def views(text: str, language: str) -> tuple[str, str]:
     """The (code, plain) views of ``text``, workflow files reduced to their scripts."""
     lang = LANGUAGES.get(language)
     if language == "gha":
+        from caveat.guards.eval.workflow import workflow_scripts
+
         text = mask(text, "yaml")[0]
         text = workflow_scripts(text)
     return mask(text, lang.mask if lang else "")
@@ -370,3 +379,20 @@ def scan(
                 break
     hits.sort(key=lambda hit: hit.line)
     return hits
+
+
+def whole(
+    text: str, language: str, ids: list[str], deadline: float, first: bool = False
+) -> tuple[list[Hit], Unread | None]:
+    """The hits in ``text`` read as one window and, when ``deadline`` cut the scan,
+    the whole text as unread (what was found is kept)."""
+    hits: list[Hit] = []
+    timer = Timer(max(deadline - time.perf_counter(), 0.001))
+    try:
+        with timer:
+            scan(text, language, ids, hits, first)
+    except Overrun as exc:
+        if exc.timer is not timer:
+            raise
+        return hits, Unread(0, 1, len(text), text.count("\n") + 1)
+    return hits, None

@@ -1,7 +1,8 @@
 """Scan a large text in windows around its triggers, so that size never turns a
 finding into silence and the time spent follows what the text holds, not its size.
 
-A text up to ``WHOLE`` characters is one window. A larger one is cut into chunks of
+A text up to ``WHOLE`` characters (``caveat.guards.eval.scan``) is one window, read by
+``scan.whole`` without this module. A larger one is cut into chunks of
 ``CHUNK`` characters at line ends; a chunk none of whose primitives' trigger literals
 occurs (``str.find``, at C speed) is skipped unread, since no primitive can match in
 it. Each chunk that has a trigger is scanned with ``BACK`` characters of context
@@ -25,14 +26,16 @@ from caveat.common.budget import Overrun
 from caveat.common.budget import Timer
 from caveat.guards.eval.primitives import LANGUAGES
 from caveat.guards.eval.primitives import table
+from caveat.guards.eval.records import Unread
 from caveat.guards.eval.scan import MAX_HITS
+from caveat.guards.eval.scan import WHOLE
 from caveat.guards.eval.scan import scan
+from caveat.guards.eval.scan import whole
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from caveat.guards.eval.records import Hit
 
-WHOLE = 512 * 1024
 CHUNK = 16 * 1024
 BACK = 2048
 AHEAD = 8192
@@ -43,25 +46,6 @@ _SPANNING = {
     "go": (("/*", "*/"), ("`", "`")),
     "php": (("/*", "*/"),),
 }
-
-
-class Unread:
-    """Where a scan stopped: the offset and line (1-based) of the first character not
-    read, in a text of ``size`` characters and ``lines`` lines."""
-
-    __slots__ = ("line", "lines", "offset", "size")
-
-    def __init__(self, offset: int, line: int, size: int, lines: int) -> None:
-        self.offset = offset
-        self.line = line
-        self.size = size
-        self.lines = lines
-
-    def words(self) -> str:
-        """``lines 1,201–80,000`` (or characters, for one long line)."""
-        if self.lines > 1:
-            return f"lines {self.line:,}–{self.lines:,}"
-        return f"characters {self.offset + 1:,}–{self.size:,}"
 
 
 def _triggers(language: str, ids: list[str]) -> tuple[str, ...]:
@@ -133,19 +117,12 @@ def bounded(
     text: str, language: str, ids: list[str], deadline: float, first: bool = False
 ) -> tuple[list[Hit], Unread | None]:
     """The hits in ``text`` and, when ``deadline`` cut the scan, where it stopped."""
-    hits: list[Hit] = []
-    timer = Timer(max(deadline - time.perf_counter(), 0.001))
     size = len(text)
     lang = LANGUAGES.get(language)
     if size <= WHOLE or lang is None:
-        try:
-            with timer:
-                scan(text, language, ids, hits, first)
-        except Overrun as exc:
-            if exc.timer is not timer:
-                raise
-            return hits, Unread(0, 1, size, text.count("\n") + 1)
-        return hits, None
+        return whole(text, language, ids, deadline, first)
+    hits: list[Hit] = []
+    timer = Timer(max(deadline - time.perf_counter(), 0.001))
     limit = 1 if first else MAX_HITS
     words = _triggers(language, ids)
     aliases = None

@@ -137,15 +137,14 @@ PARSE_S = 0.5
 def _read(
     path: str, cache: JsonCache, warnings: list[str], budget: float = 0.0
 ) -> dict[str, object]:
-    import zlib
-
+    from caveat.common.state import digest as checksum
     from caveat.common.state import read_bytes
 
     raw = read_bytes(path, 1 << 20)
     if raw is None:
         warnings.append(f"{path}: unreadable or larger than 1 MiB; ignored")
         return {}
-    digest = f"{zlib.crc32(raw):08x}-{len(raw)}"
+    digest = checksum(raw)
     entry = cache.get(path)
     if isinstance(entry, dict) and entry.get("hash") == digest:
         data = entry.get("data")

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import time
-import zlib
 
 from caveat.common import state
 from caveat.event import POST_TOOL
@@ -139,7 +138,7 @@ class MessageStore:
         if size > limit or len(raw) > limit:
             log(f"message {path!r} is larger than {limit // 1024} KiB; refused")
             return None
-        digest = f"{zlib.crc32(raw):08x}-{len(raw)}"
+        digest = state.digest(raw)
         entry = self._cache.get(path)
         if isinstance(entry, dict) and entry.get("hash") == digest:
             failed = entry.get("failed")

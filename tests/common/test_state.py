@@ -162,3 +162,12 @@ def test_a_state_folder_of_another_user_is_not_used(tmp_path):
     folder.mkdir(mode=0o700)
     os.chown(folder, NOBODY, NOBODY)
     assert state.ensure({"CAVEAT_STATE_DIR": str(folder)}) is None
+
+
+def test_digest_tells_moved_and_changed_bytes_apart():
+    text = bytes(range(256)) * 4
+    moved = text[:1] + text[62:63] + text[2:62] + text[1:2] + text[63:]
+    found = {state.digest(t) for t in (text, moved, text + b"\0", text[:-1] + b"\1", b"")}
+    assert len(found) == 5
+    assert state.digest(text) == state.digest(bytes(text))
+    assert state.digest(b"") == "0000000000000000-0"

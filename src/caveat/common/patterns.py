@@ -11,8 +11,6 @@ needs neither: such a pattern matches exactly the paths that have it as a compon
 
 from __future__ import annotations
 
-import zlib
-
 from caveat.common import state
 
 TYPE_CHECKING = False
@@ -51,7 +49,7 @@ def translate(lines: Sequence[str]) -> list[tuple[str, bool]]:
 
 def _key(lines: Sequence[str]) -> str:
     joined = "\n".join(lines).encode("utf-8", "surrogatepass")
-    return f"{zlib.crc32(joined):08x}-{len(joined)}"
+    return state.digest(joined)
 
 
 def _valid(entry: object) -> bool:

@@ -85,15 +85,25 @@ def folder(env: Mapping[str, str], kind: str, create: bool = True) -> str | None
 _SESSION_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
 
 
+# A prime near 2**64 whose powers of 256 repeat only after a huge period, so that no two
+# byte positions weigh the same and moved bytes change the digest.
+_PRIME = (1 << 64) - 59
+
+
+def digest(data: bytes) -> str:
+    """A checksum of ``data`` for telling a changed file from a cached one: its value
+    as an integer modulo a 64-bit prime, and its length (one C-speed pass; ``zlib``,
+    a shared library, costs a firing call more to load than the rest of its digests)."""
+    return f"{int.from_bytes(data, 'little') % _PRIME:016x}-{len(data)}"
+
+
 def session_key(session_id: str) -> str:
     """The session id as a file name: ``[A-Za-z0-9._-]``, at most 128 characters, not
     a dot name; anything else gets a fallback key derived from it."""
     plain = len(session_id) <= 128 and set(session_id) <= _SESSION_CHARS
     if session_id and plain and not session_id.startswith("."):
         return session_id
-    import zlib
-
-    return f"session-{zlib.crc32(session_id.encode('utf-8', 'surrogatepass')):08x}"
+    return "session-" + digest(session_id.encode("utf-8", "surrogatepass"))[:16]
 
 
 def _untrusted(info: os.stat_result) -> str:

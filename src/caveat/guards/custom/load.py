@@ -15,7 +15,6 @@ and uses the cached settings: no markdown parser, no pathspec, no regex compile.
 from __future__ import annotations
 
 import os
-import zlib
 
 from caveat import __version__
 from caveat.common import state
@@ -168,7 +167,7 @@ def load(
         if isinstance(data, str):
             item.error = data
             continue
-        digest = f"{zlib.crc32(data):08x}-{len(data)}-{__version__}"
+        digest = f"{state.digest(data)}-{__version__}"
         entry = cache.get(item.path) if cache is not None else None
         if isinstance(entry, dict) and entry.get("hash") == digest:
             settings = entry.get("rule")

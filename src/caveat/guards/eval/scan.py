@@ -15,7 +15,6 @@ import time
 from caveat.common import rx
 from caveat.common.budget import Overrun
 from caveat.common.budget import Timer
-from caveat.guards.eval.literal import matches
 from caveat.guards.eval.mask import mask
 from caveat.guards.eval.primitives import LANGUAGES
 from caveat.guards.eval.primitives import table
@@ -305,6 +304,19 @@ def _row(text: str, start: int) -> str:
     return text[begin : stop if stop >= 0 else begin + MAX_ROW].strip()
 
 
+# Literal-first matching pays only on a larger view (``caveat.guards.eval.literal``
+# says why), so a small file never loads it.
+LITERAL_FIRST = 8 * 1024
+
+
+def _matches(source: str, view: str, flags: int, hay: str | None) -> Iterable[re.Match[str]]:
+    if len(view) <= LITERAL_FIRST:
+        return rx.compile(source, flags).finditer(view)
+    from caveat.guards.eval.literal import matches
+
+    return matches(source, view, flags, hay)
+
+
 def scan(
     text: str,
     language: str,
@@ -354,7 +366,7 @@ def scan(
             if hay is None:
                 hay = lowered[on_text] = view.lower()
         line, last, judged = 0, 0, 0
-        for match in matches(prim.pattern, view, flags, hay):
+        for match in _matches(prim.pattern, view, flags, hay):
             if judged >= MAX_HITS:
                 break  # counted after judging: harmless matches never use the cap up
             start = match.start()

@@ -100,6 +100,41 @@ FIRING = [
         "2",
         id="sh-wget-into-usr-bin",
     ),
+    pytest.param(
+        "a.py",
+        'code = "print(1)"\ncode += input()\nexec(code)\n',
+        "exec",
+        "3",
+        id="constant-extended",
+    ),
+    pytest.param(
+        "a.py",
+        'code = "print(1)"\n\n\ndef run(code):\n    exec(code)\n',
+        "exec",
+        "5",
+        id="constant-shadowed-by-a-parameter",
+    ),
+    pytest.param(
+        "a.py", 'exec(code)\ncode = "print(1)"\n', "exec", "1", id="constant-bound-after-the-call"
+    ),
+    pytest.param("a.py", 'code = f"print({x})"\nexec(code)\n', "exec", "2", id="constant-f-string"),
+    pytest.param(
+        "a.py",
+        'code = "print(1)"\nfor code in sys.argv:\n    exec(code)\n',
+        "exec",
+        "3",
+        id="constant-rebound-by-a-loop",
+    ),
+    pytest.param(
+        "a.js",
+        'let code = "1";\n[code, other] = read();\neval(code);\n',
+        "eval",
+        "3",
+        id="constant-destructured",
+    ),
+    pytest.param(
+        "a.rb", 'cmd = "ls #{dir}"\nsystem(cmd)\n', "system", "2", id="constant-interpolated-ruby"
+    ),
 ]
 
 
@@ -159,6 +194,14 @@ SILENT = [
         "Dockerfile",
         f"FROM debian\nRUN curl -fsSLo /tmp/kind {INSTALL}\n",
         id="docker-curl-into-tmp",
+    ),
+    pytest.param("a.py", 'blah = "print(1)"\neval(blah)\nexec(blah)\n', id="constant-name-python"),
+    pytest.param("a.js", "const code = 'x = 1';\neval(code);\n", id="constant-name-js"),
+    pytest.param(
+        "a.go",
+        'package main\n\nimport "os/exec"\n\nfunc main() {\n\tsomeCommand := "w"\n'
+        '\texec.Command("/usr/bin/env", "bash", "-c", someCommand).Run()\n}\n',
+        id="constant-name-go-last-argument",
     ),
 ]
 

@@ -237,7 +237,25 @@ def _judge(
         return True  # no constant exempts this form
     if _literal(prim, code_arg, plain_arg, lang.interp, lang.interp_in_code):
         return False
+    if prim.literal_arg is not None and _named_constant(
+        prim.literal_arg, code, plain, at, code_arg
+    ):
+        return False
     return not (prim.judge and _exempt(prim.judge, plain, start, plain_arg))
+
+
+def _named_constant(which: int, code: str, plain: str, at: tuple[int, int], arg: str) -> bool:
+    """The argument ``literal_arg`` names is a name bound once to a constant string."""
+    if which == 0:
+        comma = _top_level_comma(arg)
+        arg = arg if comma < 0 else arg[:comma]
+    else:
+        arg = arg[arg.rfind(",") + 1 :]
+    if not arg.strip() or any(c in arg for c in "()[]{}"):
+        return False
+    from caveat.guards.eval.constants import constant
+
+    return constant(code, plain, at[0], arg)
 
 
 def _exempt(kind: str, plain: str, start: int, arg: str) -> bool:

@@ -1,0 +1,90 @@
+"""A name the file binds once, to a constant string, is that constant.
+
+``code = "print(1)"`` then ``exec(code)``: what runs is fixed in the file, as if the
+string were written in the call. The name counts as constant only when nothing else in
+the file could rebind it: it is assigned exactly once, before the call, to a string
+with no interpolation, and it never appears where a name is bound (a parameter list, a
+loop or ``with``/``except``/``catch`` target, an ``as`` clause, a destructuring, a
+Ruby block's ``|…|``). One file, one scope: any doubt leaves the call unsafe.
+
+Read on the code view (strings blanked, quotes kept), so a literal is its quotes
+around blanks, and on the plain view for what the literal holds.
+"""
+
+from __future__ import annotations
+
+from caveat.common import rx
+
+_IDENT = rx.compile(r"\s*([A-Za-z_$][\w$]*)\s*$")
+# A string literal (blank inside) ending its statement: optional prefix, quotes.
+_STRING = rx.compile(r"""\s*(?:[rRbBuU]{0,2})("{3}|'{3}|"|')[ \t\n]*\1\s*(?:;|$|\n)""")
+_INTERPOLATED = ("${", "#{", "{$", "$")
+_NAME = r"([A-Za-z_$][\w$]*)"
+# ``name = …`` / ``name := …`` / ``name: str = …`` / ``name += …``, not ``==``, not an
+# attribute (``self.name``) and not part of a longer name.
+_ASSIGNED = rx.compile(
+    rf"(?<![\w$.]){_NAME}\s*(?::\s*[\w.\[\], ]{{1,40}}\s*)?(?::=|[-+*/%.|&^]?=)(?!=)"
+)
+# Where a name is bound other than by assignment; group 1 is the name, or the text
+# that holds it (``_holds`` then looks for it as a word).
+_BOUND_NAMES = (
+    rx.compile(rf"\bas\s+{_NAME}"),
+    rx.compile(rf"(?<![\w$.]){_NAME}\s*,[^\n=]*=(?!=)"),  # name, other = …
+    rx.compile(rf",\s*{_NAME}\s*=(?!=)"),  # other, name = …
+    rx.compile(rf"(?<![\w$.]){_NAME}\s*\)?\s*=>"),  # an arrow's parameter
+)
+_BINDING_TEXTS = (
+    rx.compile(
+        r"(?m)^([^\n]*\b(?:def|function|func|fn|sub|lambda|for|foreach|catch|except|with)\b"
+        r"[^\n]*)"
+    ),
+    rx.compile(r"\|([^|\n]*)\|"),  # a Ruby block's parameters
+)
+
+
+_WORD = rx.compile(r"[A-Za-z_$][\w$]*")
+
+
+class _Bindings:
+    """Every assignment in one code view, and the names found where a name is bound
+    otherwise: read once per text, however many calls in it are judged."""
+
+    __slots__ = ("assigned", "bound", "code")
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.assigned: dict[str, list[int]] = {}
+        for m in _ASSIGNED.finditer(code):
+            self.assigned.setdefault(m.group(1), []).append(m.end())
+        self.bound = {m.group(1) for p in _BOUND_NAMES for m in p.finditer(code)}
+        for p in _BINDING_TEXTS:
+            for m in p.finditer(code):
+                self.bound.update(w.group() for w in _WORD.finditer(m.group(1)))
+
+
+_last: list[_Bindings] = []
+
+
+def _bindings(code: str) -> _Bindings:
+    if not _last or _last[0].code is not code:
+        _last[:] = [_Bindings(code)]
+    return _last[0]
+
+
+def constant(code: str, plain: str, start: int, arg: str) -> bool:
+    """``arg`` (a code-view argument of the call at ``start``) is a name the file binds
+    once, before the call, to a constant string."""
+    found = _IDENT.match(arg)
+    if found is None:
+        return False
+    name = found.group(1)
+    bindings = _bindings(code)
+    ends = bindings.assigned.get(name, ())
+    if len(ends) != 1 or ends[0] > start or name in bindings.bound:
+        return False
+    value = _STRING.match(code, ends[0])
+    if value is None:
+        return False
+    literal = plain[ends[0] : value.end()]
+    # "$x", "#{x}" and "${x}" are filled in at run time
+    return not ('"' in literal and any(mark in literal for mark in _INTERPOLATED))

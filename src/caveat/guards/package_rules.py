@@ -15,7 +15,9 @@
   ``flags``: flags that decide the class whatever the sub-command
   (``gradle --write-locks``); ``local``: flags that make the named packages the
   ones in a local folder (``cargo add x --path ../x``, ``pip install x --no-index
-  --find-links dist/``), so nothing comes from a registry.
+  --find-links dist/``), so nothing comes from a registry; ``named``: per sub-command,
+  the flags whose value is a package (``cargo update -p foo``); ``itself``: flags that
+  make the tool upgrade itself, and the name it goes by (``gem update --system``).
 
 Classes: DECLARE edits a manifest; LOCK rewrites only the lockfile; ADHOC installs
 into an environment without recording it; GLOBAL installs outside the project. SYNC,
@@ -422,6 +424,7 @@ TOOLS = {
             "install": "GLOBAL:install",
             "uninstall": "GLOBAL:remove",
         },
+        "named": {"update": frozenset({"-p", "--package"})},
         "values": frozenset(
             {
                 "--jobs",
@@ -507,6 +510,7 @@ TOOLS = {
             "uninstall": "GLOBAL:remove",
             "update": "GLOBAL:upgrade",
         },
+        "itself": {"--system": "rubygems"},
         "values": frozenset(
             {
                 "--platform",
@@ -750,6 +754,8 @@ TOOLS = {
             "dist-upgrade": "GLOBAL:upgrade",
             "dup": "GLOBAL:upgrade",
         },
+        # ``-t pattern``: the kind of what is named, not a package
+        "values": frozenset({"-t", "--type", "-r", "--repo", "--from"}),
     },
     "brew": {
         "eco": "Homebrew",

@@ -129,6 +129,7 @@ def classify(argv: list[str], sync: bool = False) -> tuple[str, str, str, list[s
     values: frozenset[str] = _get(spec, "values", frozenset())
     flags: list[str] = []
     words: list[str] = []
+    given: list[tuple[str, str]] = []  # (flag, its value) for the flags that take one
     i = 1
     while i < len(argv):
         word = argv[i]
@@ -139,7 +140,11 @@ def classify(argv: list[str], sync: bool = False) -> tuple[str, str, str, list[s
             name = word.split("=", 1)[0]
             flags.append(word)
             secret = name.startswith("--") and any(x in name.lower() for x in SECRET_FLAGS)
-            if (secret or name in values or name.lower() in values) and "=" not in word:
+            if "=" in word and not secret:
+                given.append((name, word.split("=", 1)[1]))
+            elif (secret or name in values or name.lower() in values) and "=" not in word:
+                if not secret and i + 1 < len(argv):
+                    given.append((name, argv[i + 1]))
                 i += 1  # the flag's value is not a package (and a secret's never shown)
         elif word.startswith("+"):  # cargo +nightly
             pass
@@ -153,6 +158,11 @@ def classify(argv: list[str], sync: bool = False) -> tuple[str, str, str, list[s
         return None
     eco = str(spec["eco"])
     named = words[used:]
+    # ``cargo update -p foo``: for this sub-command, these flags name the packages.
+    naming = _get(spec, "named", {}).get(" ".join(words[:used]), ())
+    named += [value for flag, value in given if flag in naming]
+    itself = [_get(spec, "itself", {})[f] for f in flags if f in _get(spec, "itself", {})]
+    named += itself  # ``gem update --system`` upgrades RubyGems, not every gem
     packages = [w for w in named if not _local(w, eco)]
     from_folder = any(f.split("=", 1)[0] in _get(spec, "local", ()) for f in flags)
     if from_folder:

@@ -1200,6 +1200,49 @@ COMMAND_FIRES = [
         id="terraform-init-upgrade",
     ),
     pytest.param("pipx install black", "pipx", GLOBAL, "black", id="pipx"),
+    # A flag's value that names the package, and one that names something else.
+    pytest.param(
+        "cargo +nightly update -p crc32fast --precise 1.1.1",
+        "cargo",
+        "upgrades locked versions in the lockfile",
+        "crc32fast",
+        id="cargo-update-package-flag",
+    ),
+    pytest.param(
+        "cargo update --package=lazy_static",
+        "cargo",
+        "upgrades locked versions in the lockfile",
+        "lazy_static",
+        id="cargo-update-package-equals",
+    ),
+    pytest.param(
+        "cargo update -Z minimal-versions",
+        "cargo",
+        "upgrades locked versions in the lockfile",
+        "all dependencies",
+        id="cargo-update-unstable-flag",
+    ),
+    pytest.param(
+        "cargo add -p member serde",
+        "cargo",
+        "adds dependencies to the project manifest",
+        "serde",
+        id="cargo-add-member-flag",
+    ),
+    pytest.param(
+        "gem update --system",
+        "gem",
+        "upgrades globally installed packages",
+        "rubygems",
+        id="gem-update-system",
+    ),
+    pytest.param(
+        "sudo zypper install -t pattern devel_ruby",
+        "zypper",
+        GLOBAL,
+        "devel_ruby",
+        id="zypper-type-flag",
+    ),
 ]
 
 

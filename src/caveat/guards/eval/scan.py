@@ -246,16 +246,42 @@ def _judge(
 
 def _named_constant(which: int, code: str, plain: str, at: tuple[int, int], arg: str) -> bool:
     """The argument ``literal_arg`` names is a name bound once to a constant string."""
-    if which == 0:
-        comma = _top_level_comma(arg)
-        arg = arg if comma < 0 else arg[:comma]
-    else:
-        arg = arg[arg.rfind(",") + 1 :]
-    if not arg.strip() or any(c in arg for c in "()[]{}"):
+    # A name is short and holds no bracket, so only the argument list's end is read.
+    part = arg[:256] if which == 0 else arg[-256:]
+    comma = part.find(",") if which == 0 else part.rfind(",")
+    if comma < 0 and len(arg) > len(part):
+        return False
+    name = (part[:comma] if which == 0 and comma >= 0 else part[comma + 1 :]).strip()
+    if not name.replace("$", "_").isidentifier() or not _assigned_before(code, name, at[0]):
         return False
     from caveat.guards.eval.constants import constant
 
-    return constant(code, plain, at[0], arg)
+    return constant(code, plain, at[0], name)
+
+
+def _assigned_before(code: str, name: str, start: int) -> bool:
+    """``name =`` (or ``:=``, ``: type =``) occurs before ``start``: string searches that
+    spare most calls the constants module. The first such offset is kept per text, so a
+    file of a million such calls reads it once per name."""
+    if _assigned_in[0] is not code:
+        _assigned_in[0] = code
+        _assigned_at.clear()
+    found = _assigned_at.get(name)
+    if found is None:
+        found = -1
+        at = code.find(name)
+        while at >= 0:
+            rest = code[at + len(name) : at + len(name) + 48].lstrip(" \t")
+            if rest[:1] == ":" or (rest[:1] == "=" and rest[1:2] != "="):
+                found = at
+                break
+            at = code.find(name, at + 1)
+        _assigned_at[name] = found
+    return 0 <= found < start
+
+
+_assigned_in = [""]  # the text _assigned_at is about
+_assigned_at: dict[str, int] = {}
 
 
 def _exempt(kind: str, plain: str, start: int, arg: str) -> bool:

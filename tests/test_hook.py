@@ -401,7 +401,9 @@ def test_the_collector_runs_only_for_a_large_payload(project, padding, collectin
     )
     assert done.returncode == 0
     assert f"collecting={collecting}".encode() in done.stderr
-    assert "pickle.loads" in envelope(done)["hookSpecificOutput"]["additionalContext"]
+    found = envelope(done)
+    assert found is not None
+    assert "pickle.loads" in found["hookSpecificOutput"]["additionalContext"]
 
 
 @pytest.mark.parametrize("flag", ["--help", "-h"])

@@ -88,3 +88,42 @@ def constant(code: str, plain: str, start: int, arg: str) -> bool:
     literal = plain[ends[0] : value.end()]
     # "$x", "#{x}" and "${x}" are filled in at run time
     return not ('"' in literal and any(mark in literal for mark in _INTERPOLATED))
+
+
+def named(which: int, code: str, plain: str, start: int, arg: str) -> bool:
+    """The argument that ``literal_arg`` (``which``) names, in the call at ``start``, is
+    a name bound once to a constant string."""
+    # A name is short and holds no bracket, so only the argument list's end is read.
+    part = arg[:256] if which == 0 else arg[-256:]
+    comma = part.find(",") if which == 0 else part.rfind(",")
+    if comma < 0 and len(arg) > len(part):
+        return False
+    name = (part[:comma] if which == 0 and comma >= 0 else part[comma + 1 :]).strip()
+    if not name.replace("$", "_").isidentifier() or not _assigned_before(code, name, start):
+        return False
+    return constant(code, plain, start, name)
+
+
+def _assigned_before(code: str, name: str, start: int) -> bool:
+    """``name =`` (or ``:=``, ``: type =``) occurs before ``start``: string searches that
+    spare most calls the regular expressions below. The first such offset is kept per text, so a
+    file of a million such calls reads it once per name."""
+    if _assigned_in[0] is not code:
+        _assigned_in[0] = code
+        _assigned_at.clear()
+    found = _assigned_at.get(name)
+    if found is None:
+        found = -1
+        at = code.find(name)
+        while at >= 0:
+            rest = code[at + len(name) : at + len(name) + 48].lstrip(" \t")
+            if rest[:1] == ":" or (rest[:1] == "=" and rest[1:2] != "="):
+                found = at
+                break
+            at = code.find(name, at + 1)
+        _assigned_at[name] = found
+    return 0 <= found < start
+
+
+_assigned_in = [""]  # the text _assigned_at is about
+_assigned_at: dict[str, int] = {}

@@ -18,7 +18,6 @@ back-reference into the prefix) is matched as before, with ``finditer``.
 from __future__ import annotations
 
 from caveat.common import rx
-from caveat.guards.eval.scan import LITERAL_FIRST
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,7 +29,7 @@ AHEAD = 512  # how far past the suffix's match a look-ahead may read
 MIN_RUN = 3
 # A view this short is searched with ``finditer`` alone: compiling the suffix would
 # cost more than the search saves (a firing Write of a few lines compiles each once).
-SMALL = LITERAL_FIRST
+SMALL = 8 * 1024
 _LITERAL_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 # (the literal or its alternative words, the suffix from them on, the whole pattern)
 Plan = tuple[tuple[str, ...], "re.Pattern[str]", "re.Pattern[str]"]

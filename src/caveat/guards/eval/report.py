@@ -11,12 +11,16 @@ from __future__ import annotations
 import os
 import time
 
+from caveat.common.budget import Overrun
+from caveat.common.budget import Timer
 from caveat.event import Finding
 from caveat.guards.eval.primitives import FAMILY_WORDS
+from caveat.guards.eval.primitives import LANGUAGES
 from caveat.guards.eval.primitives import table
+from caveat.guards.eval.records import Unread
 from caveat.guards.eval.scan import WHOLE
+from caveat.guards.eval.scan import scan
 from caveat.guards.eval.scan import triggered
-from caveat.guards.eval.scan import whole
 from caveat.guards.texts import label
 from caveat.guards.texts import texts
 
@@ -26,7 +30,6 @@ if TYPE_CHECKING:
     from caveat.event import FileEdit
     from caveat.guards.base import Context
     from caveat.guards.eval.records import Hit
-    from caveat.guards.eval.records import Unread
 
 MAX_COMMAND = 200
 # Hits looked up verbatim in the text before the edit when its scan ran out of time.
@@ -59,7 +62,7 @@ def _bounded(
     ids = triggered(language, text)
     if not ids:
         return [], None
-    if len(text) <= WHOLE:
+    if len(text) <= WHOLE or language not in LANGUAGES:
         return whole(text, language, ids, deadline, first)
     from caveat.guards.eval.windows import bounded
 
@@ -201,3 +204,20 @@ def capped(findings: list[Finding], most: int) -> list[Finding]:
         return kept + unread
     more = Finding({"count": str(len(kept) - most)}, variant="more", key="more")
     return [*kept[:most], more, *unread]
+
+
+def whole(
+    text: str, language: str, ids: list[str], deadline: float, first: bool = False
+) -> tuple[list[Hit], Unread | None]:
+    """The hits in ``text`` read as one window and, when ``deadline`` cut the scan,
+    the whole text as unread (what was found is kept)."""
+    hits: list[Hit] = []
+    timer = Timer(max(deadline - time.perf_counter(), 0.001))
+    try:
+        with timer:
+            scan(text, language, ids, hits, first)
+    except Overrun as exc:
+        if exc.timer is not timer:
+            raise
+        return hits, Unread(0, 1, len(text), text.count("\n") + 1)
+    return hits, None

@@ -10,17 +10,13 @@ harmless matches never crowd out a real one), an argument span is at most
 
 from __future__ import annotations
 
-import time
-
 from caveat.common import rx
-from caveat.common.budget import Overrun
-from caveat.common.budget import Timer
+from caveat.guards.eval.literal import matches
 from caveat.guards.eval.mask import mask
 from caveat.guards.eval.primitives import LANGUAGES
 from caveat.guards.eval.primitives import table
 from caveat.guards.eval.records import Hit
 from caveat.guards.eval.records import Language
-from caveat.guards.eval.records import Unread
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -245,43 +241,9 @@ def _judge(
 
 
 def _named_constant(which: int, code: str, plain: str, at: tuple[int, int], arg: str) -> bool:
-    """The argument ``literal_arg`` names is a name bound once to a constant string."""
-    # A name is short and holds no bracket, so only the argument list's end is read.
-    part = arg[:256] if which == 0 else arg[-256:]
-    comma = part.find(",") if which == 0 else part.rfind(",")
-    if comma < 0 and len(arg) > len(part):
-        return False
-    name = (part[:comma] if which == 0 and comma >= 0 else part[comma + 1 :]).strip()
-    if not name.replace("$", "_").isidentifier() or not _assigned_before(code, name, at[0]):
-        return False
-    from caveat.guards.eval.constants import constant
+    from caveat.guards.eval.constants import named
 
-    return constant(code, plain, at[0], name)
-
-
-def _assigned_before(code: str, name: str, start: int) -> bool:
-    """``name =`` (or ``:=``, ``: type =``) occurs before ``start``: string searches that
-    spare most calls the constants module. The first such offset is kept per text, so a
-    file of a million such calls reads it once per name."""
-    if _assigned_in[0] is not code:
-        _assigned_in[0] = code
-        _assigned_at.clear()
-    found = _assigned_at.get(name)
-    if found is None:
-        found = -1
-        at = code.find(name)
-        while at >= 0:
-            rest = code[at + len(name) : at + len(name) + 48].lstrip(" \t")
-            if rest[:1] == ":" or (rest[:1] == "=" and rest[1:2] != "="):
-                found = at
-                break
-            at = code.find(name, at + 1)
-        _assigned_at[name] = found
-    return 0 <= found < start
-
-
-_assigned_in = [""]  # the text _assigned_at is about
-_assigned_at: dict[str, int] = {}
+    return named(which, code, plain, at[0], arg)
 
 
 def _exempt(kind: str, plain: str, start: int, arg: str) -> bool:
@@ -348,19 +310,6 @@ def _row(text: str, start: int) -> str:
     return text[begin : stop if stop >= 0 else begin + MAX_ROW].strip()
 
 
-# Literal-first matching pays only on a larger view (``caveat.guards.eval.literal``
-# says why), so a small file never loads it.
-LITERAL_FIRST = 8 * 1024
-
-
-def _matches(source: str, view: str, flags: int, hay: str | None) -> Iterable[re.Match[str]]:
-    if len(view) <= LITERAL_FIRST:
-        return rx.compile(source, flags).finditer(view)
-    from caveat.guards.eval.literal import matches
-
-    return matches(source, view, flags, hay)
-
-
 def scan(
     text: str,
     language: str,
@@ -410,7 +359,7 @@ def scan(
             if hay is None:
                 hay = lowered[on_text] = view.lower()
         line, last, judged = 0, 0, 0
-        for match in _matches(prim.pattern, view, flags, hay):
+        for match in matches(prim.pattern, view, flags, hay):
             if judged >= MAX_HITS:
                 break  # counted after judging: harmless matches never use the cap up
             start = match.start()
@@ -435,20 +384,3 @@ def scan(
                 break
     hits.sort(key=lambda hit: hit.line)
     return hits
-
-
-def whole(
-    text: str, language: str, ids: list[str], deadline: float, first: bool = False
-) -> tuple[list[Hit], Unread | None]:
-    """The hits in ``text`` read as one window and, when ``deadline`` cut the scan,
-    the whole text as unread (what was found is kept)."""
-    hits: list[Hit] = []
-    timer = Timer(max(deadline - time.perf_counter(), 0.001))
-    try:
-        with timer:
-            scan(text, language, ids, hits, first)
-    except Overrun as exc:
-        if exc.timer is not timer:
-            raise
-        return hits, Unread(0, 1, len(text), text.count("\n") + 1)
-    return hits, None

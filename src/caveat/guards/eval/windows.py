@@ -2,7 +2,7 @@
 finding into silence and the time spent follows what the text holds, not its size.
 
 A text up to ``WHOLE`` characters (``caveat.guards.eval.scan``) is one window, read by
-``scan.whole`` without this module. A larger one is cut into chunks of
+``report.whole`` without this module. A larger one is cut into chunks of
 ``CHUNK`` characters at line ends; a chunk none of whose primitives' trigger literals
 occurs (``str.find``, at C speed) is skipped unread, since no primitive can match in
 it. Each chunk that has a trigger is scanned with ``BACK`` characters of context
@@ -28,9 +28,7 @@ from caveat.guards.eval.primitives import LANGUAGES
 from caveat.guards.eval.primitives import table
 from caveat.guards.eval.records import Unread
 from caveat.guards.eval.scan import MAX_HITS
-from caveat.guards.eval.scan import WHOLE
 from caveat.guards.eval.scan import scan
-from caveat.guards.eval.scan import whole
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -116,11 +114,10 @@ def _line_end(text: str, at: int) -> int:
 def bounded(
     text: str, language: str, ids: list[str], deadline: float, first: bool = False
 ) -> tuple[list[Hit], Unread | None]:
-    """The hits in ``text`` and, when ``deadline`` cut the scan, where it stopped."""
+    """The hits in ``text`` (over ``WHOLE`` characters, in a language of
+    ``LANGUAGES``) and, when ``deadline`` cut the scan, where it stopped."""
     size = len(text)
-    lang = LANGUAGES.get(language)
-    if size <= WHOLE or lang is None:
-        return whole(text, language, ids, deadline, first)
+    lang = LANGUAGES[language]
     hits: list[Hit] = []
     timer = Timer(max(deadline - time.perf_counter(), 0.001))
     limit = 1 if first else MAX_HITS

@@ -15,34 +15,29 @@ from __future__ import annotations
 
 from caveat.common import rx
 
-_IDENT = rx.compile(r"\s*([A-Za-z_$][\w$]*)\s*$")
 # A string literal (blank inside) ending its statement: optional prefix, quotes.
-_STRING = rx.compile(r"""\s*(?:[rRbBuU]{0,2})("{3}|'{3}|"|')[ \t\n]*\1\s*(?:;|$|\n)""")
+_STRING = r"""\s*(?:[rRbBuU]{0,2})("{3}|'{3}|"|')[ \t\n]*\1\s*(?:;|$|\n)"""
 _INTERPOLATED = ("${", "#{", "{$", "$")
 _NAME = r"([A-Za-z_$][\w$]*)"
 # ``name = …`` / ``name := …`` / ``name: str = …`` / ``name += …``, not ``==``, not an
 # attribute (``self.name``) and not part of a longer name.
-_ASSIGNED = rx.compile(
-    rf"(?<![\w$.]){_NAME}\s*(?::\s*[\w.\[\], ]{{1,40}}\s*)?(?::=|[-+*/%.|&^]?=)(?!=)"
-)
+_ASSIGNED = rf"(?<![\w$.]){_NAME}\s*(?::\s*[\w.\[\], ]{{1,40}}\s*)?(?::=|[-+*/%.|&^]?=)(?!=)"
 # Where a name is bound other than by assignment; group 1 is the name, or the text
 # that holds it (``_holds`` then looks for it as a word).
 _BOUND_NAMES = (
-    rx.compile(rf"\bas\s+{_NAME}"),
-    rx.compile(rf"(?<![\w$.]){_NAME}\s*,[^\n=]*=(?!=)"),  # name, other = …
-    rx.compile(rf",\s*{_NAME}\s*=(?!=)"),  # other, name = …
-    rx.compile(rf"(?<![\w$.]){_NAME}\s*\)?\s*=>"),  # an arrow's parameter
+    rf"\bas\s+{_NAME}",
+    rf"(?<![\w$.]){_NAME}\s*,[^\n=]*=(?!=)",  # name, other = …
+    rf",\s*{_NAME}\s*=(?!=)",  # other, name = …
+    rf"(?<![\w$.]){_NAME}\s*\)?\s*=>",  # an arrow's parameter
 )
 _BINDING_TEXTS = (
-    rx.compile(
-        r"(?m)^([^\n]*\b(?:def|function|func|fn|sub|lambda|for|foreach|catch|except|with)\b"
-        r"[^\n]*)"
-    ),
-    rx.compile(r"\|([^|\n]*)\|"),  # a Ruby block's parameters
+    r"(?m)^([^\n]*\b(?:def|function|func|fn|sub|lambda|for|foreach|catch|except|with)\b"
+    r"[^\n]*)",
+    r"\|([^|\n]*)\|",  # a Ruby block's parameters
 )
 
 
-_WORD = rx.compile(r"[A-Za-z_$][\w$]*")
+_WORD = r"[A-Za-z_$][\w$]*"
 
 
 class _Bindings:
@@ -54,12 +49,12 @@ class _Bindings:
     def __init__(self, code: str) -> None:
         self.code = code
         self.assigned: dict[str, list[int]] = {}
-        for m in _ASSIGNED.finditer(code):
+        for m in rx.finditer(_ASSIGNED, code):
             self.assigned.setdefault(m.group(1), []).append(m.end())
-        self.bound = {m.group(1) for p in _BOUND_NAMES for m in p.finditer(code)}
+        self.bound = {m.group(1) for p in _BOUND_NAMES for m in rx.finditer(p, code)}
         for p in _BINDING_TEXTS:
-            for m in p.finditer(code):
-                self.bound.update(w.group() for w in _WORD.finditer(m.group(1)))
+            for m in rx.finditer(p, code):
+                self.bound.update(w.group() for w in rx.finditer(_WORD, m.group(1)))
 
 
 _last: list[_Bindings] = []
@@ -71,18 +66,14 @@ def _bindings(code: str) -> _Bindings:
     return _last[0]
 
 
-def constant(code: str, plain: str, start: int, arg: str) -> bool:
-    """``arg`` (a code-view argument of the call at ``start``) is a name the file binds
-    once, before the call, to a constant string."""
-    found = _IDENT.match(arg)
-    if found is None:
-        return False
-    name = found.group(1)
+def constant(code: str, plain: str, start: int, name: str) -> bool:
+    """``name`` (an argument of the call at ``start``) is bound by the file once, before
+    the call, to a constant string."""
     bindings = _bindings(code)
     ends = bindings.assigned.get(name, ())
     if len(ends) != 1 or ends[0] > start or name in bindings.bound:
         return False
-    value = _STRING.match(code, ends[0])
+    value = rx.compile(_STRING).match(code, ends[0])
     if value is None:
         return False
     literal = plain[ends[0] : value.end()]

@@ -348,6 +348,13 @@ FILE_FIRES = [
         id="requirements-new",
     ),
     pytest.param(
+        [("requirements.txt", "git+https://github.com/o/griffe.git\nmkdocs==1.6\n")],
+        None,
+        "",
+        {"packages": "git+https://github.com/o/griffe.git (added), mkdocs ==1.6 (added)"},
+        id="requirements-vcs-url-is-no-package-named-git",
+    ),
+    pytest.param(
         [("requirements-dev.txt", "pytest==8.1.0", "pytest==8.0.0")],
         {"requirements-dev.txt": "pytest==8.0.0\n"},
         "",

@@ -28,11 +28,11 @@ def requirements(text: str, exact: bool) -> dict[str, str]:
         if line.startswith("-"):
             continue
         line = line.split(" --", 1)[0]
-        parsed = pep508(line)
-        if parsed and not parsed[1].startswith(("/", "\\", ":")):
-            add(deps, *parsed)
-        elif "://" in line.split("@", 1)[0] or line.startswith(("git+", "hg+", "svn+", "bzr+")):
+        # A URL first: ``git+https://…`` would read as a package named "git".
+        if "://" in line.split("@", 1)[0] or line.startswith(("git+", "hg+", "svn+", "bzr+")):
             add(deps, line.split("#", 1)[0].split(";", 1)[0].strip(), "")  # fetched by URL
+        elif (parsed := pep508(line)) and not parsed[1].startswith(("/", "\\", ":")):
+            add(deps, *parsed)
         elif line[:1] in "./~\\" or "/" in line or "\\" in line:
             add(deps, line.split(";", 1)[0].strip(), LOCAL)  # a wheel, an sdist, a folder
     return deps

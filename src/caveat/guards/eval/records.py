@@ -16,13 +16,6 @@ TYPE_CHECKING = False
 _set = object.__setattr__
 
 
-_FIELDS = (
-    "id", "family", "triggers", "pattern", "alternative", "literal_arg", "name", "template",
-    "view", "in_strings", "require", "safe", "sanitizer", "literal_unless", "argv_safe",
-    "first_string", "file_requires", "before", "group", "words", "judge",
-)  # fmt: skip
-
-
 class Primitive(tuple):  # type: ignore[type-arg]
     """One dynamic-evaluation or unsafe-deserialization primitive.
 
@@ -98,6 +91,9 @@ class Primitive(tuple):  # type: ignore[type-arg]
         inner = ", ".join(f"{f}={v!r}" for f, v in zip(_FIELDS, self, strict=True))
         return f"Primitive({inner})"
 
+
+# The fields, in order: the constructor's parameters.
+_FIELDS = Primitive.__new__.__code__.co_varnames[1 : Primitive.__new__.__code__.co_argcount]
 
 if not TYPE_CHECKING:
     for _index, _field in enumerate(_FIELDS):

@@ -274,6 +274,8 @@ TOOLS = {
             "sync": "SYNC",
             "run": "EPHEMERAL",
         },
+        # ``uv lock -P foo``: only foo moves
+        "named": {"lock": frozenset({"-P", "--upgrade-package"})},
         "values": frozenset(
             {
                 "--directory",

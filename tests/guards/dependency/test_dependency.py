@@ -1223,6 +1223,13 @@ COMMAND_FIRES = [
         id="cargo-update-package-equals",
     ),
     pytest.param(
+        "uv lock --upgrade-package requests",
+        "uv",
+        "upgrades locked versions in the lockfile",
+        "requests",
+        id="uv-lock-upgrade-package-flag",
+    ),
+    pytest.param(
         "cargo update -Z minimal-versions",
         "cargo",
         "upgrades locked versions in the lockfile",
